@@ -1,0 +1,3 @@
+export type { ServiceAvailability } from './provided-context';
+export type { TestDatabase } from './test-services';
+export { createTestDatabase, pgAdminUrl, testMysql, testRedis } from './test-services';
