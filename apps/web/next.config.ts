@@ -1,0 +1,27 @@
+import type { NextConfig } from 'next';
+
+// Headers that are the same on every response. The Content-Security-Policy is not here: it
+// carries a fresh nonce per request, so src/proxy.ts sets it.
+const securityHeaders = [
+  { key: 'X-Frame-Options', value: 'DENY' },
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+  {
+    key: 'Permissions-Policy',
+    value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
+  },
+];
+
+const nextConfig: NextConfig = {
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // Internal packages export TypeScript source (STYLE §2): Next compiles them, so nothing reads a
+  // stale dist/.
+  transpilePackages: ['@toolplane/db', '@toolplane/env', '@toolplane/pipeline'],
+  async headers() {
+    return [{ source: '/:path*', headers: securityHeaders }];
+  },
+};
+
+export default nextConfig;

@@ -1,0 +1,22 @@
+import type { Metadata } from 'next';
+import { AuthCard } from '@/modules/auth/components/auth-card';
+import { SignInForm } from '@/modules/auth/sign-in/components/sign-in-form';
+import { TextLink } from '@/modules/ui/components/text-link';
+
+export const metadata: Metadata = { title: 'Sign in' };
+
+export default function SignInPage() {
+  return (
+    <AuthCard
+      title="Sign in to Toolplane"
+      description="Welcome back. Enter your details to continue."
+      footer={
+        <>
+          New to Toolplane? <TextLink href="/sign-up">Create an account</TextLink>
+        </>
+      }
+    >
+      <SignInForm />
+    </AuthCard>
+  );
+}
