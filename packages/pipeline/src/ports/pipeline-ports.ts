@@ -1,0 +1,128 @@
+import type { Tracer } from '@opentelemetry/api';
+import type { CompiledTool } from '../compile/compiled-tool';
+import type { InputValue } from '../inputs/input-type';
+
+type MaybePromise<T> = T | Promise<T>;
+
+/** Compiled tool definitions of a workspace (cached by the runtime, invalidated on change). */
+export interface ToolRegistryPort {
+  get(workspaceId: string, name: string): MaybePromise<CompiledTool | undefined>;
+}
+
+export interface SqlConnectorRequest {
+  readonly workspaceId: string;
+  readonly connector: string;
+  readonly type: 'postgres' | 'mysql';
+  /** `$n` (Postgres) or `?` (MySQL) placeholders only; never any value in the text. */
+  readonly text: string;
+  readonly params: readonly (InputValue | null)[];
+  /** Run in a read-only transaction. */
+  readonly readOnly: boolean;
+  /** Return at most maxRows + 1 rows (or set `truncated`); the pipeline cuts to maxRows. */
+  readonly maxRows: number | undefined;
+  readonly timeoutMs: number | undefined;
+}
+
+export interface RedisConnectorRequest {
+  readonly workspaceId: string;
+  readonly connector: string;
+  readonly type: 'redis';
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly readOnly: boolean;
+  readonly timeoutMs: number | undefined;
+}
+
+export type ConnectorRequest = SqlConnectorRequest | RedisConnectorRequest;
+
+export interface ConnectorResult {
+  /** SQL: the row objects. Redis: the reply (shaped like a script result). */
+  readonly rows: unknown;
+  readonly truncated?: boolean;
+}
+
+/** Executes statements on a workspace's connectors (pg / mysql2 / Redis pools). */
+export interface ConnectorPort {
+  execute(request: ConnectorRequest): Promise<ConnectorResult>;
+}
+
+export type ScriptRole = 'handler' | 'input_mapper' | 'output_mapper' | 'auth_policy';
+
+export interface ScriptRunRequest {
+  readonly workspaceId: string;
+  readonly tool: string;
+  readonly role: ScriptRole;
+  /** `path[#export]` of the stored script. */
+  readonly script: string;
+  readonly payload: unknown;
+  /** Secret values the script may read (handlers: the tool's declared secrets). */
+  readonly env: Readonly<Record<string, string>>;
+  readonly timeoutMs: number | undefined;
+}
+
+/**
+ * Runs a tenant script (isolated-vm in the runtime). Resolves with its return value; rejects
+ * with an Error whose message is the script's own (or the limit it hit).
+ */
+export interface ScriptRunnerPort {
+  run(request: ScriptRunRequest): Promise<unknown>;
+}
+
+export interface SecretValue {
+  readonly value: string;
+  /** Changes whenever the value does; goes into cache keys instead of the value. */
+  readonly version: string | number;
+}
+
+/** The workspace's decrypted secrets, for `{{ env.X }}`. */
+export interface SecretsPort {
+  get(workspaceId: string, name: string): MaybePromise<SecretValue | undefined>;
+}
+
+/** A collision-resistant digest of a string (the runtime uses SHA-256, hex). */
+export interface HashPort {
+  hash(text: string): MaybePromise<string>;
+}
+
+export interface ClockPort {
+  /** Monotonic milliseconds (fractional), for durations: `performance.now()`. */
+  now(): number;
+  /** Wall-clock milliseconds since the epoch, for token expiry: `Date.now()`. */
+  epochMs(): number;
+}
+
+/** Result cache (Redis, or in-memory). Failures are treated as misses, never as errors. */
+export interface CachePort {
+  get(key: string): MaybePromise<string | undefined | null>;
+  set(key: string, value: string, ttlSeconds: number): MaybePromise<void>;
+}
+
+/** A JWKS document (RFC 7517). */
+export interface JsonWebKeySet {
+  keys: Record<string, unknown>[];
+}
+
+/** JWKS documents for the `jwt` plugin; see createJwksCache for the usual implementation. */
+export interface JwksPort {
+  getKeySet(url: string, options?: { readonly refresh?: boolean }): Promise<JsonWebKeySet>;
+}
+
+/** Where stack traces and other details go (debug level); never to callers. */
+export interface DebugLogPort {
+  debug(message: string, details: Readonly<Record<string, unknown>>): void;
+}
+
+/** Everything with a side effect, as the runtime (or a test) provides it. */
+export interface PipelinePorts {
+  readonly tools: ToolRegistryPort;
+  readonly connectors: ConnectorPort;
+  readonly scripts: ScriptRunnerPort;
+  readonly secrets: SecretsPort;
+  readonly hash: HashPort;
+  readonly clock: ClockPort;
+  readonly cache?: CachePort;
+  /** No tracer, no spans (the no-op default). */
+  readonly tracer?: Tracer;
+  readonly jwks?: JwksPort;
+  readonly log?: DebugLogPort;
+}

@@ -1,0 +1,23 @@
+import type { CompiledTool } from '../compile/compiled-tool';
+import { PipelineError } from '../errors/pipeline-error';
+import type { ToolCallRequest } from '../pipeline/tool-call-request';
+import type { PipelinePorts } from '../ports/pipeline-ports';
+
+/**
+ * Stage 1 — tool resolution: the name → its compiled definition. A tool the calling token may
+ * not use answers exactly like one that does not exist (-32601), so discovery leaks nothing.
+ */
+export async function resolveTool(
+  request: ToolCallRequest,
+  ports: PipelinePorts,
+): Promise<CompiledTool> {
+  const { token } = request.caller;
+  const allowed = token.tools === 'all' || token.tools.includes(request.toolName);
+  const tool = allowed ? await ports.tools.get(request.workspace.id, request.toolName) : undefined;
+  if (tool === undefined) {
+    throw new PipelineError('TOOL_NOT_FOUND', 'resolve', `tool '${request.toolName}' not found`, {
+      tool: request.toolName,
+    });
+  }
+  return tool;
+}
