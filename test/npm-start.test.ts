@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { findFreePort } from '@toolplane/launcher';
+import { findFreePort, isPortAnswering } from '@toolplane/launcher';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -57,16 +57,24 @@ function start(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; output: (
   });
 }
 
-/** Ctrl-C as a terminal sends it: SIGINT to the whole foreground process group. */
-async function stop(child: ChildProcess): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
+/**
+ * Ctrl-C as a terminal sends it: SIGINT to the whole foreground process group. npm itself dies
+ * of the signal; the launcher finishes its ordered shutdown, and 'close' fires once every
+ * process holding our pipes (npm, sh, the launcher) is gone.
+ */
+async function stop(child: ChildProcess): Promise<{ code: number | null; signal: string | null }> {
+  const closed = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+    child.once('close', (code, signal) => resolve({ code, signal })),
   );
   process.kill(-(child.pid as number), 'SIGINT');
-  const code = await exited;
+  const result = await closed;
   current = null;
-  return code;
+  return result;
 }
+
+// npm exits 0, or dies of the SIGINT it was sent (as it does at a terminal): both are a clean stop.
+const stoppedCleanly = ({ code, signal }: { code: number | null; signal: string | null }) =>
+  code === 0 || signal === 'SIGINT';
 
 afterAll(async () => {
   if (current?.pid) {
@@ -102,8 +110,10 @@ describe('npm start from a fresh clone without DATABASE_URL', () => {
     await db.query("INSERT INTO restart_probe VALUES ('kept')");
     await db.end();
 
-    expect(await stop(first.child)).toBe(0);
+    expect(await stop(first.child)).toSatisfy(stoppedCleanly);
     expect(first.output()).toContain('Embedded PostgreSQL stopped');
+    expect(first.output()).not.toMatch(/exited unexpectedly|failed to start/);
+    for (const port of Object.values(ports)) expect(await isPortAnswering(port)).toBe(false);
 
     const second = await start(env);
     expect(second.output()).toContain('Database schema is up to date');
@@ -113,6 +123,7 @@ describe('npm start from a fresh clone without DATABASE_URL', () => {
     await again.end();
     expect(rows).toEqual([{ note: 'kept' }]);
     expect((await fetch(`${runtimeUrl}/readyz`)).status).toBe(200);
-    expect(await stop(second.child)).toBe(0);
+    expect(await stop(second.child)).toSatisfy(stoppedCleanly);
+    expect(second.output()).toContain('Embedded PostgreSQL stopped');
   }, 900_000);
 });
