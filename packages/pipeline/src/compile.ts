@@ -43,6 +43,6 @@ export {
 export { isDatetime } from './inputs/is-datetime';
 export type { ParamSpec } from './params/param-spec';
 export type { CompiledRedis } from './redis/compile-redis';
-export type { CompiledSql } from './sql/compile-sql';
+export type { CompiledSql, SqlParamType } from './sql/compile-sql';
 export type { SqlDialect } from './sql/sql-token';
 export type { ValueRef } from './template/value-ref';

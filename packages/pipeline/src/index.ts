@@ -43,6 +43,7 @@ export {
   type ParamSpec,
   type ScriptToolDefinition,
   type SqlDialect,
+  type SqlParamType,
   type StatementToolDefinition,
   type ToolDefinition,
   type ToolDefinitionInput,

@@ -49,7 +49,37 @@ export function impurities(code: string): string[] {
   return found;
 }
 
+/** Every package a module reaches through its relative imports. */
+function reachablePackages(entry: string, seen = new Set<string>()): Set<string> {
+  const packages = new Set<string>();
+  if (seen.has(entry)) return packages;
+  seen.add(entry);
+  const code = stripComments(readFileSync(entry, 'utf8'));
+  for (const match of code.matchAll(SPECIFIER)) {
+    const specifier = match[1]!;
+    if (!specifier.startsWith('.')) {
+      packages.add(specifier);
+      continue;
+    }
+    const target = path.resolve(path.dirname(entry), specifier);
+    const file = [`${target}.ts`, path.join(target, 'index.ts')].find((candidate) => {
+      try {
+        readFileSync(candidate);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    if (file !== undefined) for (const name of reachablePackages(file, seen)) packages.add(name);
+  }
+  return packages;
+}
+
 describe('packages/pipeline purity', () => {
+  it('keeps the ./compile entry (the dashboard bundle) down to zod', () => {
+    expect([...reachablePackages(path.join(srcDir, 'compile.ts'))]).toEqual(['zod']);
+  });
+
   const files = sourceFiles(srcDir);
 
   it('finds the sources', () => {

@@ -38,6 +38,7 @@ describe('compileTool', () => {
         { kind: 'value', ref: { scope: 'inputs', name: 'user_id' } },
         { kind: 'text', parts: [{ scope: 'env', name: 'ORG' }] },
       ],
+      paramTypes: ['int', 'text'],
     });
     expect(tool.statementSecrets).toEqual(['ORG']);
     expect(tool.secrets).toEqual(['ORG']);

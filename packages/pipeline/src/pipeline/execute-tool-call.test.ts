@@ -54,6 +54,7 @@ describe('executeToolCall: statement tools', () => {
         type: 'postgres',
         text: 'SELECT id, name FROM users WHERE org = $1 AND name ILIKE $2 AND age >= $3 LIMIT $4',
         params: ['acme', '%an%', 18, null],
+        paramTypes: ['text', 'text', 'int', 'int'],
         readOnly: true,
         maxRows: 2,
         timeoutMs: 1000,
@@ -93,6 +94,30 @@ describe('executeToolCall: statement tools', () => {
     );
     expect(resultOf(ceiling).structuredContent).toEqual({ results: [{ id: 1 }], truncated: true });
     expect((ports.connectorCalls[1] as SqlConnectorRequest).maxRows).toBe(1);
+  });
+
+  it('refuses a result over the workspace size limit', async () => {
+    const ports = createMemoryPorts({
+      tools: { ws_test: [searchUsers] },
+      secrets: { ws_test: { ORG: 'acme' } },
+      connector: () => ({ rows: [{ name: 'é'.repeat(40) }] }),
+    });
+    const run = (maxResultBytes: number) =>
+      executeToolCall(
+        createTestRequest(
+          'search-users',
+          { q: '' },
+          { workspace: { id: 'ws_test', limits: { maxResultBytes } } },
+        ),
+        ports,
+      );
+    expect((await run(100)).ok).toBe(true);
+    expect((await run(60)).error).toEqual({
+      code: 'RESULT_TOO_LARGE',
+      stage: 'serialization',
+      message:
+        "the result is 93 bytes, over this workspace's limit of 60 bytes: ask for fewer rows",
+    });
   });
 
   it('passes the truncation a connector reports', async () => {

@@ -15,7 +15,12 @@ export interface WorkspaceSettings {
   /** Defaults for tools that do not say (cache is off unless enabled; TTL default 120 s). */
   readonly cache?: { readonly enabled?: boolean; readonly ttlSeconds?: number };
   /** Ceilings that apply whatever a tool asks for. */
-  readonly limits?: { readonly maxRows?: number; readonly timeoutMs?: number };
+  readonly limits?: {
+    readonly maxRows?: number;
+    readonly timeoutMs?: number;
+    /** UTF-8 bytes of the serialized result; more is RESULT_TOO_LARGE. */
+    readonly maxResultBytes?: number;
+  };
 }
 
 /** One `tools/call`, as the runtime hands it to the pipeline. */

@@ -1,6 +1,7 @@
 import type { Tracer } from '@opentelemetry/api';
 import type { CompiledTool } from '../compile/compiled-tool';
 import type { InputValue } from '../inputs/input-type';
+import type { SqlParamType } from '../sql/compile-sql';
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -16,6 +17,11 @@ export interface SqlConnectorRequest {
   /** `$n` (Postgres) or `?` (MySQL) placeholders only; never any value in the text. */
   readonly text: string;
   readonly params: readonly (InputValue | null)[];
+  /**
+   * The type of each parameter (`text` for a quoted literal). mysql2's `execute` sends every JS
+   * number as DOUBLE, which MySQL refuses for `LIMIT ?`: send `int` parameters as strings there.
+   */
+  readonly paramTypes: readonly SqlParamType[];
   /** Run in a read-only transaction. */
   readonly readOnly: boolean;
   /** Return at most maxRows + 1 rows (or set `truncated`); the pipeline cuts to maxRows. */

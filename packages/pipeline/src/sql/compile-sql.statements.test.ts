@@ -91,7 +91,7 @@ describe('statement corpus: compiled correctly', () => {
     [
       'postgres',
       'SELECT * FROM t WHERE a > {{ inputs.ratio }} AND b = {{ inputs.on }} AND c >= {{ inputs.since }} LIMIT {{ inputs.n }} OFFSET {{ inputs.id }}',
-      'SELECT * FROM t WHERE a > $1 AND b = $2 AND c >= $3 LIMIT $4 OFFSET $5',
+      'SELECT * FROM t WHERE a > $1::numeric AND b = $2::boolean AND c >= $3 LIMIT $4 OFFSET $5',
       [value('ratio'), value('on'), value('since'), value('n'), value('id')],
     ],
     [
@@ -103,7 +103,7 @@ describe('statement corpus: compiled correctly', () => {
     [
       'postgres',
       "INSERT INTO t (a, b, c) VALUES ({{ inputs.id }}, '{{ inputs.q }}', {{ inputs.on }}) RETURNING id",
-      'INSERT INTO t (a, b, c) VALUES ($1, $2, $3) RETURNING id',
+      'INSERT INTO t (a, b, c) VALUES ($1, $2, $3::boolean) RETURNING id',
       [value('id'), { kind: 'text', parts: [input('q')] }, value('on')],
     ],
     [
@@ -127,7 +127,7 @@ describe('statement corpus: compiled correctly', () => {
     [
       'postgres',
       'SELECT CASE WHEN {{ inputs.on }} THEN a ELSE b END FROM t ORDER BY CASE WHEN {{ inputs.on }} THEN a END',
-      'SELECT CASE WHEN $1 THEN a ELSE b END FROM t ORDER BY CASE WHEN $2 THEN a END',
+      'SELECT CASE WHEN $1::boolean THEN a ELSE b END FROM t ORDER BY CASE WHEN $2::boolean THEN a END',
       [value('on'), value('on')],
     ],
     [
@@ -176,7 +176,33 @@ describe('statement corpus: compiled correctly', () => {
   it.each(cases)('%s: %s', (dialect, statement, text, params) => {
     const result = compile(dialect, statement);
     expect(result.diagnostics).toEqual([]);
-    expect(result.compiled).toEqual({ dialect, text, params });
+    expect(result.compiled).toMatchObject({ dialect, text, params });
+    expect(result.compiled?.paramTypes).toHaveLength(params.length);
+  });
+
+  it('types Postgres parameters like the literals they stand for', () => {
+    const result = compile(
+      'postgres',
+      "SELECT {{ inputs.ratio }} * 2, {{ inputs.on }}, {{ inputs.ratio }}::float4 FROM t WHERE ({{ inputs.id }} IS NULL OR id = {{ inputs.id }}) AND ({{ inputs.since }} IS NULL OR '{{ inputs.q }}' IS NOT NULL)",
+    );
+    expect(result.compiled?.text).toBe(
+      'SELECT $1::numeric * 2, $2::boolean, $3::float4 FROM t WHERE ($4::int8 IS NULL OR id = $5) AND ($6::timestamptz IS NULL OR $7::text IS NOT NULL)',
+    );
+    expect(result.compiled?.paramTypes).toEqual([
+      'float',
+      'boolean',
+      'float',
+      'int',
+      'int',
+      'datetime',
+      'text',
+    ]);
+    const mysql = compile(
+      'mysql',
+      'SELECT {{ inputs.ratio }} * 2 FROM t WHERE {{ inputs.id }} IS NULL',
+    );
+    expect(mysql.compiled?.text).toBe('SELECT ? * 2 FROM t WHERE ? IS NULL');
+    expect(mysql.compiled?.paramTypes).toEqual(['float', 'int']);
   });
 
   it('binds bare string placeholders with the legacy flag', () => {
@@ -185,6 +211,7 @@ describe('statement corpus: compiled correctly', () => {
       dialect: 'postgres',
       text: 'SELECT * FROM t WHERE status = $1',
       params: [value('status')],
+      paramTypes: ['string'],
     });
     const mysql = compile('mysql', 'SELECT * FROM t WHERE k = {{ env.KEY }}', true);
     expect(mysql.compiled?.params).toEqual([{ kind: 'value', ref: env('KEY') }]);

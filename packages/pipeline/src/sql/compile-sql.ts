@@ -1,5 +1,6 @@
 import type { Diagnostic, DiagnosticCode } from '../compile/diagnostic';
 import type { InputSpec } from '../inputs/input-spec';
+import type { InputType } from '../inputs/input-type';
 import type { ParamSpec } from '../params/param-spec';
 import type { FoundPlaceholder } from '../template/find-placeholders';
 import { findPlaceholders } from '../template/find-placeholders';
@@ -8,6 +9,7 @@ import { formatRef, type ValueRef } from '../template/value-ref';
 import { isWordPart } from './char-classes';
 import { checkValuePosition } from './check-value-position';
 import { decodeLiteral } from './decode-literal';
+import { postgresCast } from './postgres-cast';
 import { type SignificantToken, SqlFrames } from './sql-frames';
 import type { SqlDialect, SqlToken } from './sql-token';
 import { tokenizeMysql } from './tokenize-mysql';
@@ -20,11 +22,19 @@ export interface CompileSqlOptions {
   legacyPlaceholders: boolean;
 }
 
+/**
+ * The type of each bound parameter: an input's declared type for a bare placeholder, `text` for
+ * a quoted literal (always a string). Drivers that type parameters themselves (mysql2 sends
+ * every JS number as DOUBLE, which MySQL refuses for LIMIT) can convert by it.
+ */
+export type SqlParamType = InputType | 'text';
+
 /** A statement ready for `pg` (`$n`) or `mysql2` (`?`): text plus how to build each parameter. */
 export interface CompiledSql {
   readonly dialect: SqlDialect;
   readonly text: string;
   readonly params: readonly ParamSpec[];
+  readonly paramTypes: readonly SqlParamType[];
 }
 
 export interface CompileSqlResult {
@@ -66,6 +76,9 @@ export function compileSql(statement: string, options: CompileSqlOptions): Compi
   const diagnostics: Diagnostic[] = [];
   const refs: ValueRef[] = [];
   const params: ParamSpec[] = [];
+  const paramTypes: SqlParamType[] = [];
+  const typeOf = (ref: ValueRef): InputType =>
+    ref.scope === 'env' ? 'string' : options.inputs.get(ref.name)!.type;
   const report = (code: DiagnosticCode, message: string, offset: number, length: number) => {
     diagnostics.push({
       severity: 'error',
@@ -128,7 +141,10 @@ export function compileSql(statement: string, options: CompileSqlOptions): Compi
       prev === undefined ? '' : statement.slice(prev.token.start, prev.token.end),
     );
   };
-  const marker = (): string => (dialect === 'postgres' ? `$${params.length}` : '?');
+  const marker = (index: number, type: InputType | 'text'): string =>
+    dialect === 'postgres'
+      ? `$${params.length}${postgresCast(type, nextSignificant(index)?.text)}`
+      : '?';
 
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
@@ -149,8 +165,9 @@ export function compileSql(statement: string, options: CompileSqlOptions): Compi
         : positionProblem(index, false);
       if (problem !== undefined) {
         report('PLACEHOLDER_POSITION', `placeholder ${raw} ${problem}`, token.start, length);
-      } else if (ref !== undefined) {
-        const type = ref.scope === 'env' ? 'string' : options.inputs.get(ref.name)!.type;
+      }
+      const type = ref === undefined ? 'string' : typeOf(ref);
+      if (problem === undefined && ref !== undefined) {
         if (type === 'string' && !options.legacyPlaceholders) {
           report(
             'BARE_STRING_PLACEHOLDER',
@@ -162,7 +179,8 @@ export function compileSql(statement: string, options: CompileSqlOptions): Compi
         }
       }
       params.push({ kind: 'value', ref: ref ?? { scope: 'inputs', name: '' } });
-      emitted = marker();
+      paramTypes.push(type);
+      emitted = marker(index, type);
     } else if (token.kind === 'positional') {
       report(
         'POSITIONAL_PARAMETER',
@@ -194,8 +212,9 @@ export function compileSql(statement: string, options: CompileSqlOptions): Compi
           );
         } else {
           params.push({ kind: 'text', parts });
+          paramTypes.push('text');
         }
-        emitted = marker();
+        emitted = marker(index, 'text');
       }
     }
 
@@ -231,7 +250,7 @@ export function compileSql(statement: string, options: CompileSqlOptions): Compi
   }
   const failed = diagnostics.some((d) => d.severity === 'error');
   return {
-    compiled: failed ? undefined : { dialect, text: out.join(''), params },
+    compiled: failed ? undefined : { dialect, text: out.join(''), params, paramTypes },
     diagnostics,
     refs,
   };

@@ -56,7 +56,7 @@ const STATEMENTS: Record<SqlDialect, string> = {
 };
 const EXPECTED_TEXT: Record<SqlDialect, string> = {
   postgres:
-    'SELECT * FROM users WHERE name = $1 OR bio ILIKE $2 OR note = $3 AND id = $4 AND active = $5',
+    'SELECT * FROM users WHERE name = $1 OR bio ILIKE $2 OR note = $3 AND id = $4 AND active = $5::boolean',
   mysql: 'SELECT * FROM users WHERE name = ? OR bio LIKE ? OR note = ? AND id = ? AND active = ?',
 };
 

@@ -27,6 +27,7 @@ export async function executeConnector(state: CallState, ports: PipelinePorts): 
           ...base,
           type: statement.dialect,
           text: statement.text,
+          paramTypes: statement.paramTypes,
           params: state.params ?? [],
           maxRows,
         };
