@@ -1,0 +1,137 @@
+import ivm from 'isolated-vm';
+import type { CodeCache } from '../compile/code-cache';
+import { BOOTSTRAP_SOURCE } from '../isolate-code/bootstrap-source';
+import { LruMap } from '../lru-map';
+import { createWarmContext, type WarmContext } from './warm-context';
+
+const BOOTSTRAP_KEY = 'toolplane:bootstrap';
+const SCRIPTS_PER_ISOLATE = 64;
+
+/**
+ * One isolate of one workspace: its compiled scripts (by hash) and its pre-warmed contexts. It
+ * runs one call at a time, so the isolate's CPU time during a call is that call's.
+ */
+export class PooledIsolate {
+  readonly isolate: ivm.Isolate;
+  readonly ready: Promise<void>;
+  busy = false;
+  lastUsedAt = Date.now();
+  /** V8 lost control of this isolate (see `SandboxOptions.onCatastrophicError`). */
+  catastrophic = false;
+  private bootstrap: ivm.Script | null = null;
+  private readonly warm: WarmContext[] = [];
+  private filling = false;
+  private readonly scripts = new LruMap<string, ivm.Script>(SCRIPTS_PER_ISOLATE, (script) => {
+    try {
+      script.release();
+    } catch {}
+  });
+
+  constructor(
+    readonly workspaceId: string,
+    readonly memoryMb: number,
+    private readonly codeCache: CodeCache,
+    private readonly warmTarget: number,
+    onCatastrophicError: (message: string) => void,
+  ) {
+    this.isolate = new ivm.Isolate({
+      memoryLimit: memoryMb,
+      onCatastrophicError: (message) => {
+        this.catastrophic = true;
+        onCatastrophicError(message);
+      },
+    });
+    this.ready = this.start();
+    this.ready.catch(() => {});
+  }
+
+  get alive(): boolean {
+    return !this.isolate.isDisposed;
+  }
+
+  get warmCount(): number {
+    return this.warm.length;
+  }
+
+  /** Whether it is creating a context now: a call given to it would queue behind that work. */
+  get refilling(): boolean {
+    return this.filling;
+  }
+
+  private async start(): Promise<void> {
+    this.bootstrap = await this.codeCache.compile(
+      this.isolate,
+      BOOTSTRAP_KEY,
+      BOOTSTRAP_SOURCE,
+      'toolplane:sandbox',
+    );
+    if (this.warmTarget > 0) this.warm.push(await createWarmContext(this.isolate, this.bootstrap));
+  }
+
+  /** A compiled script, from this isolate's cache or compiled now (with the shared code cache). */
+  async script(hash: string, code: string, filename: string): Promise<ivm.Script> {
+    const cached = this.scripts.get(hash);
+    if (cached) return cached;
+    const script = await this.codeCache.compile(this.isolate, hash, code, filename);
+    this.scripts.set(hash, script);
+    return script;
+  }
+
+  /** A pre-warmed context, or a new one when the call came faster than the refill. */
+  async takeContext(): Promise<WarmContext> {
+    const warm = this.warm.shift();
+    if (warm) return warm;
+    return createWarmContext(this.isolate, this.bootstrap!);
+  }
+
+  /**
+   * Resolves once the isolate has finished everything queued before it — the previous call's
+   * leftover microtasks included. When a warm context is missing, creating one is that task
+   * (the replacement costs nothing extra); otherwise a no-op evaluation in `context` is.
+   */
+  async idle(context: WarmContext): Promise<void> {
+    if (this.bootstrap !== null && this.warm.length < this.warmTarget) {
+      const fresh = await createWarmContext(this.isolate, this.bootstrap);
+      if (this.alive) this.warm.push(fresh);
+      else fresh.release();
+      return;
+    }
+    await context.context.eval('0');
+  }
+
+  /**
+   * Tops the pre-warmed contexts up, in the background, after a call: the isolate's thread does
+   * this work between calls rather than at the start of the next one.
+   */
+  refill(): void {
+    if (this.filling || !this.alive || this.bootstrap === null) return;
+    this.filling = true;
+    const bootstrap = this.bootstrap;
+    void (async () => {
+      try {
+        while (this.alive && !this.busy && this.warm.length < this.warmTarget) {
+          const context = await createWarmContext(this.isolate, bootstrap);
+          if (this.alive) this.warm.push(context);
+          else context.release();
+        }
+      } catch {
+        // The isolate was disposed meanwhile; the pool replaces it.
+      } finally {
+        this.filling = false;
+      }
+    })();
+  }
+
+  dispose(): void {
+    for (const context of this.warm.splice(0)) {
+      try {
+        context.release();
+      } catch {}
+    }
+    if (!this.isolate.isDisposed) {
+      try {
+        this.isolate.dispose();
+      } catch {}
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import type { DenyEntry, Resolver } from '@toolplane/net-policy';
+import type { ScriptLanguage } from '@toolplane/scripts';
+import type { FetchLimits, FetchTransport } from './fetch/fetch-types';
+
+/**
+ * Why a script call failed. `syntax` and `export` are definition problems; `thrown` is the
+ * script's own error; `result` a value that cannot leave the sandbox as JSON; `cpu`, `wall` and
+ * `memory` the limits; `busy` a full queue; `internal` anything else (details go to
+ * `onInternalError`, never to the caller).
+ */
+export type ScriptErrorKind =
+  | 'syntax'
+  | 'export'
+  | 'thrown'
+  | 'result'
+  | 'cpu'
+  | 'wall'
+  | 'memory'
+  | 'busy'
+  | 'internal';
+
+export type ScriptError = {
+  kind: ScriptErrorKind;
+  message: string;
+  line?: number;
+  column?: number;
+};
+
+export type ConsoleLevel = 'log' | 'info' | 'warn' | 'error' | 'debug';
+export type ConsoleEntry = { level: ConsoleLevel; message: string };
+
+export type ScriptLimits = {
+  /** CPU time one call may use, measured on the isolate. */
+  cpuMs: number;
+  /** Wall-clock time from `run()` to the result, queueing and awaited I/O included. */
+  wallMs: number;
+  /** Heap limit of the isolate the call runs in. */
+  memoryMb: number;
+  /** Size of the result as JSON. */
+  maxResultBytes: number;
+  /** Console output kept per call (characters). */
+  maxConsoleBytes: number;
+};
+
+/** The second argument the script's function receives (plus `deadline`, set by the sandbox). */
+export type ScriptContext = {
+  /** Only the secrets the tool declares. */
+  env?: Readonly<Record<string, string>>;
+  workspace?: unknown;
+  requestId?: string;
+};
+
+export type RunRequest = {
+  workspaceId: string;
+  /** The script as written (compiled here, cached by source)… */
+  source?: string;
+  /** …or as compiled by `@toolplane/scripts` when it was saved. */
+  compiled?: { code: string };
+  /** The script's name, shown in stack traces inside the sandbox (`handlers/get-user.ts`). */
+  filename?: string;
+  language?: ScriptLanguage;
+  /** `default` unless the definition says `path#name`. */
+  exportName?: string;
+  payload: unknown;
+  context?: ScriptContext;
+  limits?: Partial<ScriptLimits>;
+  /** Hosts `fetch` may reach: `api.example.com`, `*.example.com`, `api.example.com:8443`. */
+  egress?: readonly string[];
+};
+
+type RunReport = {
+  console: ConsoleEntry[];
+  consoleTruncated: boolean;
+  cpuMs: number;
+  wallMs: number;
+};
+
+export type RunResult =
+  | ({ ok: true; value: unknown } & RunReport)
+  | ({ ok: false; error: ScriptError } & RunReport);
+
+export type PoolOptions = {
+  /** Isolates per workspace: calls of one workspace beyond this wait their turn. */
+  maxIsolatesPerWorkspace: number;
+  /** Isolates in the process; the least recently used idle one is evicted to make room. */
+  maxIsolates: number;
+  /** Calls waiting per workspace before `busy` errors. */
+  maxQueuedPerWorkspace: number;
+  /** Pre-warmed contexts kept per isolate. */
+  warmContexts: number;
+  /** An isolate unused this long is disposed. */
+  idleTimeoutMs: number;
+};
+
+export type NetworkOptions = {
+  /** Loopback and private ranges: local development and tests only (DESIGN §4). */
+  allowPrivateNetworks?: boolean;
+  /** The control plane's own database and Redis. */
+  deny?: readonly DenyEntry[];
+  /** Injected in tests so that no lookup leaves the machine. Default: the system resolver. */
+  resolver?: Resolver;
+  /** Injected in tests to prove a refusal happens before any socket opens. */
+  transport?: FetchTransport;
+  limits?: Partial<FetchLimits>;
+};
+
+export type SandboxOptions = {
+  limits?: Partial<ScriptLimits>;
+  pool?: Partial<PoolOptions>;
+  network?: NetworkOptions;
+  /** Called with the detail of every `internal` error (the caller only sees a generic message). */
+  onInternalError?: (error: unknown, where: string) => void;
+  /**
+   * isolated-vm's "catastrophic error": V8 ran out of memory in a way the isolate's limit did not
+   * catch (a hash table growing near the limit can do this — isolated-vm issues #457, #527). The
+   * call fails with the memory error and the isolate is replaced, but the isolate's thread stays
+   * parked and its memory is not returned. isolated-vm's advice is to stop taking work and restart
+   * the process; the sandbox marks itself `degraded` and calls this so the runtime can do that.
+   */
+  onCatastrophicError?: (message: string, workspaceId: string) => void;
+};
+
+export type SandboxStats = {
+  /** A catastrophic isolate error happened: the process should be recycled (drain, restart). */
+  degraded: boolean;
+  workspaces: number;
+  isolates: number;
+  busyIsolates: number;
+  warmContexts: number;
+  queuedCalls: number;
+  cachedTransforms: number;
+  cachedCode: number;
+  counters: {
+    calls: number;
+    failures: Partial<Record<ScriptErrorKind, number>>;
+    isolatesCreated: number;
+    isolatesDisposed: number;
+    catastrophicErrors: number;
+  };
+};
+
+export type Sandbox = {
+  run(request: RunRequest): Promise<RunResult>;
+  stats(): SandboxStats;
+  /** Heap in use by every isolate, from V8's statistics. */
+  heapBytes(): Promise<number>;
+  dispose(): Promise<void>;
+};
