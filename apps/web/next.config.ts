@@ -18,7 +18,19 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // Internal packages export TypeScript source (STYLE §2): Next compiles them, so nothing reads a
   // stale dist/.
-  transpilePackages: ['@toolplane/db', '@toolplane/env', '@toolplane/pipeline'],
+  transpilePackages: [
+    '@toolplane/auth',
+    '@toolplane/connectors',
+    '@toolplane/crypto',
+    '@toolplane/db',
+    '@toolplane/env',
+    '@toolplane/net-policy',
+    '@toolplane/pipeline',
+    '@toolplane/scripts',
+    '@toolplane/services',
+  ],
+  // Native or driver packages load from node_modules at run time instead of being bundled.
+  serverExternalPackages: ['@node-rs/argon2', 'pg', 'mysql2', 'ioredis'],
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
   },

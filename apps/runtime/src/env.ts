@@ -1,5 +1,6 @@
 import {
   databaseEnv,
+  decodeKey,
   masterKeyEnv,
   modeEnv,
   networkPolicyEnv,
@@ -10,6 +11,53 @@ import {
 } from '@toolplane/env';
 import { z } from 'zod';
 
+const list = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== ''),
+  );
+
+// The runtime's own settings, beside the shared fragments.
+const runtimeEnv = z.object({
+  /** The previous master key while a rotation is under way (it can still unwrap data keys). */
+  TOOLPLANE_PREVIOUS_MASTER_KEY: z
+    .string()
+    .refine((value) => decodeKey(value)?.length === 32, 'must be 32 random bytes, base64')
+    .optional(),
+  /** Host names the runtime answers to besides loopback (DNS-rebinding protection). */
+  RUNTIME_ALLOWED_HOSTS: list,
+  /** Browser origins allowed to call the MCP endpoint (CORS), e.g. the dashboard's. */
+  RUNTIME_ALLOWED_ORIGINS: list,
+  /** Largest request body accepted, in bytes (a workspace may set less). */
+  RUNTIME_MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(64 * 1024 * 1024)
+    .default(1024 * 1024),
+  /** In-memory result cache budget (used when REDIS_URL is unset), in bytes. */
+  RUNTIME_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(64 * 1024 * 1024),
+  /** Invocation log queue bound: beyond it the oldest entries are dropped (and counted). */
+  RUNTIME_INVOCATION_QUEUE_SIZE: z.coerce.number().int().min(1).default(10_000),
+});
+
+// The standard OpenTelemetry variables the runtime looks at to decide whether to start the SDK
+// (which then reads all OTEL_* itself). Tracing is on when an exporter or endpoint is named.
+const otelEnv = z.object({
+  OTEL_SDK_DISABLED: z.string().optional(),
+  OTEL_TRACES_EXPORTER: z.string().optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().optional(),
+});
+
 // The runtime's whole configuration. This is the only file of the app that reads process.env.
 export const runtimeEnvSchema = z.object({
   ...databaseEnv.shape,
@@ -19,11 +67,15 @@ export const runtimeEnvSchema = z.object({
   ...runtimeListenEnv.shape,
   ...modeEnv.shape,
   ...networkPolicyEnv.shape,
+  ...runtimeEnv.shape,
+  ...otelEnv.shape,
 });
 
 export type RuntimeEnv = z.infer<typeof runtimeEnvSchema> & {
   /** TOOLPLANE_ALLOW_PRIVATE_NETWORKS resolved: unset means allowed unless in production. */
   allowPrivateNetworks: boolean;
+  /** Whether the OTEL_* variables ask for traces to be exported. */
+  telemetryEnabled: boolean;
 };
 
 /** Validates the environment once; throws EnvError naming every missing or malformed variable. */
@@ -35,5 +87,13 @@ export function loadRuntimeEnv(
     ...env,
     allowPrivateNetworks:
       env.TOOLPLANE_ALLOW_PRIVATE_NETWORKS ?? env.TOOLPLANE_MODE !== 'production',
+    telemetryEnabled:
+      env.OTEL_SDK_DISABLED !== 'true' &&
+      env.OTEL_TRACES_EXPORTER !== 'none' &&
+      Boolean(
+        env.OTEL_TRACES_EXPORTER ||
+          env.OTEL_EXPORTER_OTLP_ENDPOINT ||
+          env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
+      ),
   };
 }

@@ -1,11 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { EnvError } from '@toolplane/env';
-import { createReadinessCheck } from './create-readiness-check';
-import { createReadinessPool } from './create-readiness-pool';
+import { decodeKey, EnvError } from '@toolplane/env';
 import { loadRuntimeEnv, type RuntimeEnv } from './env';
 import { createLogger } from './logger';
-import { createServer } from './server';
-import { shutdownOnSignals } from './shutdown-on-signals';
+import type { Telemetry } from './telemetry/start-telemetry';
 
 /** A start-up failure the operator can fix: one line on stderr, no stack, exit 1. */
 function fail(message: string): never {
@@ -31,27 +27,49 @@ process.on('unhandledRejection', (error) => {
   process.exit(1);
 });
 
-const pool = createReadinessPool(env.DATABASE_URL, logger);
-const readiness = createReadinessCheck({ pool, databaseUrl: env.DATABASE_URL, logger });
-const server = createServer({ logger, readiness });
+// OpenTelemetry first, before the runtime's modules and services exist (no-op unless OTEL_* asks).
+let telemetry: Telemetry | undefined;
+if (env.telemetryEnabled) {
+  const { startTelemetry } = await import('./telemetry/start-telemetry');
+  telemetry = startTelemetry();
+  logger.info('opentelemetry started');
+}
+const { startRuntime } = await import('./start-runtime');
+const { shutdownOnSignals } = await import('./shutdown-on-signals');
 
-server.once('error', (error: NodeJS.ErrnoException) => {
-  const where = `${env.RUNTIME_HOST}:${env.RUNTIME_PORT}`;
-  if (error.code === 'EADDRINUSE') {
+const where = `${env.RUNTIME_HOST}:${env.RUNTIME_PORT}`;
+try {
+  const runtime = await startRuntime({
+    databaseUrl: env.DATABASE_URL,
+    masterKeys: [
+      env.TOOLPLANE_MASTER_KEY,
+      ...(env.TOOLPLANE_PREVIOUS_MASTER_KEY ? [env.TOOLPLANE_PREVIOUS_MASTER_KEY] : []),
+    ],
+    signingKey: decodeKey(env.TOOLPLANE_RUNTIME_SIGNING_KEY)!,
+    redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
+    host: env.RUNTIME_HOST,
+    port: env.RUNTIME_PORT,
+    allowPrivateNetworks: env.allowPrivateNetworks,
+    allowedHosts: env.RUNTIME_ALLOWED_HOSTS,
+    allowedOrigins: env.RUNTIME_ALLOWED_ORIGINS,
+    maxBodyBytes: env.RUNTIME_MAX_BODY_BYTES,
+    memoryCacheBytes: env.RUNTIME_CACHE_MAX_BYTES,
+    invocationQueueSize: env.RUNTIME_INVOCATION_QUEUE_SIZE,
+    tracing: telemetry !== undefined,
+    logger,
+  });
+  logger.info('runtime listening', { url: runtime.url, mode: env.TOOLPLANE_MODE });
+  shutdownOnSignals({ runtime, logger, telemetry });
+} catch (error) {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') {
     fail(`port ${env.RUNTIME_PORT} is already in use (${where}); free it or set RUNTIME_PORT`);
   }
-  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') {
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
     fail(`cannot listen on ${where}: no such local address; check RUNTIME_HOST`);
   }
-  if (error.code === 'EACCES') {
+  if (code === 'EACCES')
     fail(`not allowed to listen on ${where}; set RUNTIME_PORT to a port above 1023`);
-  }
-  fail(`cannot listen on ${where}: ${error.message}`);
-});
-
-server.listen(env.RUNTIME_PORT, env.RUNTIME_HOST, () => {
-  const { address, port } = server.address() as AddressInfo;
-  const host = address.includes(':') ? `[${address}]` : address;
-  logger.info('runtime listening', { url: `http://${host}:${port}`, mode: env.TOOLPLANE_MODE });
-  shutdownOnSignals({ server, pool, readiness, logger });
-});
+  fail(`cannot start on ${where}: ${(error as Error).message}`);
+}

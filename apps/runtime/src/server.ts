@@ -2,23 +2,22 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import type { ReadinessCheck } from './create-readiness-check';
 import { healthRoutes } from './health-routes';
 import type { Logger } from './logger';
-import { createRouter } from './router';
+import { createRouter, type Route } from './router';
 import { sendJson } from './send-json';
 
 /** Everything the server needs, built once in main (or in a test) and passed in. */
 export interface RuntimeDeps {
   logger: Logger;
   readiness: ReadinessCheck;
+  /** More routes (the MCP endpoint, /metrics). */
+  routes?: readonly Route[];
 }
 
-/**
- * The runtime's HTTP server, not yet listening. Routes are a flat table; the MCP endpoint will
- * join it as `{ path: '/t/:slug/mcp', methods: { POST, GET, DELETE } }` with its own deps.
- */
+/** The runtime's HTTP server, not yet listening. Routes are a flat table. */
 export function createServer(deps: RuntimeDeps): Server {
-  const route = createRouter([...healthRoutes(deps)]);
+  const route = createRouter([...healthRoutes(deps), ...(deps.routes ?? [])]);
 
-  return createHttpServer(async (req, res) => {
+  const server = createHttpServer(async (req, res) => {
     const method = req.method ?? 'GET';
     const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
     const match = route(method, path);
@@ -34,4 +33,9 @@ export function createServer(deps: RuntimeDeps): Server {
       else sendJson(res, 500, { error: 'internal_error' });
     }
   });
+  // A client gets 30 s to send a whole request (Node's default is 300 s): a body trickled in
+  // byte by byte must not hold a socket for minutes. Tool calls may run longer; this bounds only
+  // the receiving side.
+  server.requestTimeout = 30_000;
+  return server;
 }

@@ -13,6 +13,10 @@ export { listAuditEvents } from './audit/list-audit-events';
 export type { AuditEventInput } from './audit/record-audit-event';
 export { recordAuditEvent } from './audit/record-audit-event';
 export { REDACTED, redactForAudit } from './audit/redact-for-audit';
+// Added for the dashboard (issue 7): accounts, invitations, workspace deletion, activity charts
+export { consumeVerificationToken } from './auth-accounts/consume-verification-token';
+export { createVerificationToken } from './auth-accounts/create-verification-token';
+export { setUserPassword } from './auth-accounts/set-user-password';
 // Auth policies
 export type { AuthPolicyInput } from './auth-policies/auth-policy-input';
 export { createAuthPolicy } from './auth-policies/create-auth-policy';
@@ -58,6 +62,16 @@ export {
 } from './generated/prisma/enums';
 export type { IdPrefix } from './ids';
 export { isId, newId } from './ids';
+export { acceptInvitation } from './invitations/accept-invitation';
+export { createInvitation } from './invitations/create-invitation';
+export { findInvitationByToken } from './invitations/find-invitation-by-token';
+export type { Invitation } from './invitations/invitation-types';
+export { listInvitations } from './invitations/list-invitations';
+export { revokeInvitation } from './invitations/revoke-invitation';
+export { findInvocationByRequestId } from './invocation-lookup/find-invocation-by-request-id';
+export { getInvocation } from './invocation-lookup/get-invocation';
+export type { InvocationBucket, InvocationStats } from './invocation-stats/get-invocation-stats';
+export { getInvocationStats } from './invocation-stats/get-invocation-stats';
 // Invocations and audit
 export type { InvocationInput } from './invocations/insert-invocations';
 export { insertInvocations } from './invocations/insert-invocations';
@@ -124,6 +138,8 @@ export { createUser } from './users/create-user';
 export { findUserByEmail } from './users/find-user-by-email';
 export { getUser } from './users/get-user';
 export { normalizeEmail } from './users/normalize-email';
+export { deleteWorkspace } from './workspace-deletion/delete-workspace';
+export { setWorkspaceSlug } from './workspace-slug/set-workspace-slug';
 // Workspaces and memberships
 export type { CreateWorkspaceInput } from './workspaces/create-workspace';
 export { createWorkspace } from './workspaces/create-workspace';

@@ -9,7 +9,9 @@ import type { FetchEnvironment } from './fetch/perform-fetch';
 import { DEFAULT_LIMITS, DEFAULT_POOL, limitMessage, resolveLimits } from './limits';
 import { IsolatePool, PoolBusyError, PoolTimeoutError } from './pool/isolate-pool';
 import { PooledIsolate } from './pool/pooled-isolate';
+import { WorkGate } from './pool/work-gate';
 import type {
+  CatastrophicErrorState,
   RunRequest,
   RunResult,
   Sandbox,
@@ -20,6 +22,9 @@ import type {
 } from './sandbox-types';
 
 const EXPORT_NAME = /^[A-Za-z_$][\w$]*$/;
+const UNAVAILABLE_WORKSPACE =
+  "scripts are paused for this workspace: a script exhausted the sandbox's memory; they resume when the runtime restarts";
+const UNAVAILABLE_PROCESS = 'the script sandbox is restarting; retry shortly';
 
 /**
  * The script sandbox (DESIGN §3): tenant scripts run in isolated-vm isolates pooled per
@@ -53,16 +58,36 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   };
   const preparer = new ScriptPreparer();
   const codeCache = new CodeCache();
+  const catastrophicLimit = Math.max(1, Math.floor(options.catastrophicErrorLimit ?? 3) || 1);
+  const quarantined = new Set<string>();
+  const refusingNewIsolates = () => counters.catastrophicErrors >= catastrophicLimit;
+  const gate = new WorkGate(Math.max(1, Math.floor(poolOptions.isolateThreads) || 1));
   const pool = new IsolatePool(
     poolOptions,
     (workspaceId, memoryMb) =>
-      new PooledIsolate(workspaceId, memoryMb, codeCache, poolOptions.warmContexts, (message) => {
-        counters.catastrophicErrors++;
-        try {
-          if (options.onCatastrophicError) options.onCatastrophicError(message, workspaceId);
-          else reportInternal(new Error(message), 'isolate');
-        } catch {}
-      }),
+      new PooledIsolate(
+        workspaceId,
+        memoryMb,
+        codeCache,
+        poolOptions.warmContexts,
+        (message) => {
+          counters.catastrophicErrors++;
+          if (options.quarantineOnCatastrophicError !== false) quarantined.add(workspaceId);
+          const state: CatastrophicErrorState = {
+            count: counters.catastrophicErrors,
+            limit: catastrophicLimit,
+            workspaceQuarantined: quarantined.has(workspaceId),
+            refusingNewIsolates: refusingNewIsolates(),
+          };
+          try {
+            if (options.onCatastrophicError)
+              options.onCatastrophicError(message, workspaceId, state);
+            else reportInternal(new Error(message), 'isolate');
+          } catch {}
+        },
+        gate,
+      ),
+    () => !refusingNewIsolates(),
   );
   const sweeper = setInterval(
     () => pool.sweep(),
@@ -104,6 +129,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     }
     const exportName = request.exportName ?? 'default';
     if (!EXPORT_NAME.test(exportName)) return fail('export', `invalid export name '${exportName}'`);
+
+    // Containment after isolated-vm's catastrophic errors (see `onCatastrophicError`): the
+    // workspace that caused one gets no new isolate, and past the limit no workspace does.
+    if (quarantined.has(request.workspaceId)) {
+      return fail('unavailable', UNAVAILABLE_WORKSPACE);
+    }
+    if (refusingNewIsolates() && !pool.hasLiveIsolate(request.workspaceId)) {
+      return fail('unavailable', UNAVAILABLE_PROCESS);
+    }
 
     let prepared: ReturnType<ScriptPreparer['prepare']>;
     try {
@@ -165,6 +199,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       const isolates = pool.all();
       return {
         degraded: counters.catastrophicErrors > 0,
+        refusingNewIsolates: refusingNewIsolates(),
+        quarantinedWorkspaces: [...quarantined],
         workspaces: pool.workspaceCount,
         isolates: isolates.length,
         busyIsolates: isolates.filter((isolate) => isolate.busy).length,

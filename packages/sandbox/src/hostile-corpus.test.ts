@@ -104,39 +104,74 @@ describe('hostile corpus', () => {
     await expectHealthy();
   });
 
-  it('a hash-table bomb is a memory error, and marks the sandbox degraded (isolated-vm limit)', async () => {
+  it('a hash-table bomb is a memory error; the sandbox quarantines the workspace, then refuses new isolates past its limit', async () => {
     // Growing a Map or a dictionary object near the heap limit can make V8 fail one large
     // allocation outright: isolated-vm then reports a "catastrophic" error instead of its
-    // memory-limit termination (isolated-vm #457, #527). The call still fails cleanly and the
-    // workspace keeps working, but the isolate's thread stays parked, so the sandbox says so.
-    const catastrophes: string[] = [];
+    // memory-limit termination (isolated-vm #457, #527). The call still fails cleanly, but the
+    // isolate's thread stays parked and its heap is not returned: the sandbox contains it (the
+    // workspace is refused; past the limit no new isolate is made) and tells the runtime, which
+    // drains and restarts the process.
+    const events: unknown[] = [];
     const fragile = createSandbox({
       limits: { memoryMb: 16 },
-      onCatastrophicError: (message, workspaceId) =>
-        catastrophes.push(`${workspaceId}: ${message}`),
+      catastrophicErrorLimit: 2,
+      onCatastrophicError: (message, workspaceId, state) =>
+        events.push({ message, workspaceId, ...state }),
     });
+    const bomb =
+      'export default () => { const keep = new Map(); for (let i = 0; ; i++) keep.set(i, { i }); }';
+    const alive = 'export default () => "alive"';
     try {
-      const result = await fragile.run({
-        workspaceId: 'ws_bomb',
-        source:
-          'export default () => { const keep = new Map(); for (let i = 0; ; i++) keep.set(i, { i }); }',
-        payload: {},
-      });
+      // A workspace with a live isolate before the limit is reached keeps running after it.
+      expect(
+        await fragile.run({ workspaceId: 'ws_bystander', source: alive, payload: {} }),
+      ).toMatchObject({ ok: true, value: 'alive' });
+
+      const result = await fragile.run({ workspaceId: 'ws_bomb', source: bomb, payload: {} });
       expect(result).toMatchObject({
         ok: false,
         error: { kind: 'memory', message: 'script exceeded 16 MB memory limit' },
       });
-      expect(catastrophes).toEqual(['ws_bomb: Catastrophic out-of-memory error']);
+      expect(events).toEqual([
+        {
+          message: 'Catastrophic out-of-memory error',
+          workspaceId: 'ws_bomb',
+          count: 1,
+          limit: 2,
+          workspaceQuarantined: true,
+          refusingNewIsolates: false,
+        },
+      ]);
       expect(fragile.stats()).toMatchObject({
         degraded: true,
+        refusingNewIsolates: false,
+        quarantinedWorkspaces: ['ws_bomb'],
         counters: { catastrophicErrors: 1 },
       });
-      const next = await fragile.run({
-        workspaceId: 'ws_bomb',
-        source: 'export default () => "alive"',
-        payload: {},
+      // The workspace that caused it is refused at once, without touching an isolate…
+      expect(
+        await fragile.run({ workspaceId: 'ws_bomb', source: alive, payload: {} }),
+      ).toMatchObject({ ok: false, error: { kind: 'unavailable' } });
+      // …while other workspaces, new ones included, still run below the limit.
+      expect(
+        await fragile.run({ workspaceId: 'ws_other', source: alive, payload: {} }),
+      ).toMatchObject({ ok: true, value: 'alive' });
+
+      // A second one reaches the limit: no new isolates for anyone.
+      await fragile.run({ workspaceId: 'ws_bomb_2', source: bomb, payload: {} });
+      expect(events).toHaveLength(2);
+      expect(events[1]).toMatchObject({ count: 2, refusingNewIsolates: true });
+      expect(fragile.stats()).toMatchObject({ refusingNewIsolates: true });
+      expect(
+        await fragile.run({ workspaceId: 'ws_new', source: alive, payload: {} }),
+      ).toMatchObject({
+        ok: false,
+        error: { kind: 'unavailable', message: 'the script sandbox is restarting; retry shortly' },
       });
-      expect(next).toMatchObject({ ok: true, value: 'alive' });
+      // Workspaces whose isolates are alive keep serving (they drain with the process).
+      expect(
+        await fragile.run({ workspaceId: 'ws_bystander', source: alive, payload: {} }),
+      ).toMatchObject({ ok: true, value: 'alive' });
     } finally {
       await fragile.dispose();
     }

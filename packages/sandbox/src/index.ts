@@ -10,6 +10,7 @@ export {
 export { nodeHttpTransport } from './fetch/node-http-transport';
 export { DEFAULT_LIMITS, DEFAULT_POOL, limitMessage } from './limits';
 export type {
+  CatastrophicErrorState,
   ConsoleEntry,
   ConsoleLevel,
   NetworkOptions,

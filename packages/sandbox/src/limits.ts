@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { PoolOptions, ScriptLimits } from './sandbox-types';
 
 /** Defaults from the issue: 1 s CPU, 5 s wall, 64 MB heap, 1 MB result. */
@@ -20,6 +21,7 @@ export const DEFAULT_POOL: PoolOptions = {
   maxQueuedPerWorkspace: 64,
   warmContexts: 2,
   idleTimeoutMs: 5 * 60_000,
+  isolateThreads: availableParallelism() + 1,
 };
 
 const BOUNDS: Record<keyof ScriptLimits, [number, number]> = {

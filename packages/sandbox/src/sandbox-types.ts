@@ -17,6 +17,7 @@ export type ScriptErrorKind =
   | 'wall'
   | 'memory'
   | 'busy'
+  | 'unavailable'
   | 'internal';
 
 export type ScriptError = {
@@ -90,6 +91,12 @@ export type PoolOptions = {
   warmContexts: number;
   /** An isolate unused this long is disposed. */
   idleTimeoutMs: number;
+  /**
+   * Isolates the sandbox wakes at once, process-wide (default: cores + 1, isolated-vm's thread
+   * pool size). isolated-vm starts a new OS thread, on the main thread, for every task beyond its
+   * pool; staying under it keeps isolate work on pooled, warm threads (see `WorkGate`).
+   */
+  isolateThreads: number;
 };
 
 export type NetworkOptions = {
@@ -115,14 +122,49 @@ export type SandboxOptions = {
    * catch (a hash table growing near the limit can do this — isolated-vm issues #457, #527). The
    * call fails with the memory error and the isolate is replaced, but the isolate's thread stays
    * parked and its memory is not returned. isolated-vm's advice is to stop taking work and restart
-   * the process; the sandbox marks itself `degraded` and calls this so the runtime can do that.
+   * the process; the sandbox marks itself `degraded`, quarantines the workspace, and calls this
+   * once per event, synchronously, so the runtime can do that. Contract (README "Catastrophic
+   * errors"): mark the process unready at once, keep serving in-flight calls, then exit non-zero
+   * after draining so the supervisor restarts it. Must not throw (a throw is swallowed) nor
+   * `process.abort()` on the spot (that would kill other tenants' in-flight calls).
    */
-  onCatastrophicError?: (message: string, workspaceId: string) => void;
+  onCatastrophicError?: (
+    message: string,
+    workspaceId: string,
+    state: CatastrophicErrorState,
+  ) => void;
+  /**
+   * Catastrophic errors after which the sandbox creates no new isolate for any workspace (calls
+   * that would need one fail at once with `unavailable`; live isolates keep serving). Bounds what
+   * leaked threads and heaps can cost before the process is recycled. Default 3.
+   */
+  catastrophicErrorLimit?: number;
+  /**
+   * Refuse the workspace whose script caused a catastrophic error (`unavailable`) until the
+   * process restarts, so one tenant cannot leak a thread and a heap per call. Default `true`.
+   */
+  quarantineOnCatastrophicError?: boolean;
+};
+
+/** Passed to `onCatastrophicError` (see the README's contract). */
+export type CatastrophicErrorState = {
+  /** Catastrophic errors in this process so far, this one included. */
+  count: number;
+  /** `catastrophicErrorLimit`. */
+  limit: number;
+  /** The workspace's calls now fail with `unavailable`. */
+  workspaceQuarantined: boolean;
+  /** `count >= limit`: no new isolates; only workspaces with a live isolate still run. */
+  refusingNewIsolates: boolean;
 };
 
 export type SandboxStats = {
   /** A catastrophic isolate error happened: the process should be recycled (drain, restart). */
   degraded: boolean;
+  /** Past `catastrophicErrorLimit`: no new isolates are created. */
+  refusingNewIsolates: boolean;
+  /** Workspaces refused after causing a catastrophic error. */
+  quarantinedWorkspaces: string[];
   workspaces: number;
   isolates: number;
   busyIsolates: number;

@@ -72,3 +72,65 @@ describe('createScriptRunnerPort', () => {
     });
   });
 });
+
+describe('createScriptRunnerPort: request id, limits, egress, console report', () => {
+  const contextScripts: Record<string, StoredScript> = {
+    'ctx.ts': {
+      source:
+        'export default (_p, ctx) => { console.warn("w", ctx.requestId); return { requestId: ctx.requestId, workspace: ctx.workspace, hasDeadline: typeof ctx.deadline === "number" }; }',
+    },
+    'spin.ts': { source: 'export default () => { for (;;) {} }' },
+    'fetch.ts': {
+      source:
+        'export default async () => { try { await fetch("http://10.0.0.1/"); return "fetched"; } catch (e) { return e.message; } }',
+    },
+  };
+  const seenSettings: string[] = [];
+  const contextPort = createScriptRunnerPort(sandbox, {
+    load: (_workspaceId, path) => contextScripts[path],
+    settings: (workspaceId) => {
+      seenSettings.push(workspaceId);
+      return { limits: { cpuMs: 900 }, egress: ['api.example.com'] };
+    },
+  });
+
+  it('passes the request id to the script and reports console output per run', async () => {
+    const reports: unknown[] = [];
+    const value = await contextPort.run({
+      ...request('ctx.ts'),
+      requestId: 'req_42',
+      onReport: (report) => reports.push(report),
+    });
+    expect(value).toEqual({ requestId: 'req_42', workspace: 'ws_port', hasDeadline: true });
+    expect(reports).toEqual([
+      {
+        console: [{ level: 'warn', message: 'w req_42' }],
+        consoleTruncated: false,
+        cpuMs: expect.any(Number),
+        wallMs: expect.any(Number),
+      },
+    ]);
+  });
+
+  it('applies the request limits over the workspace settings and reports failures too', async () => {
+    const reports: { errorKind?: string }[] = [];
+    await expect(
+      contextPort.run({
+        ...request('spin.ts'),
+        limits: { cpuMs: 50 },
+        onReport: (report) => reports.push(report),
+      }),
+    ).rejects.toMatchObject({ kind: 'cpu', message: 'script exceeded 50 ms CPU limit' });
+    expect(reports).toMatchObject([{ errorKind: 'cpu' }]);
+  });
+
+  it("uses the request's egress allow-list over the workspace's", async () => {
+    // An address literal: refused by the allow-list, or past it by the address policy — either
+    // way before any socket opens.
+    expect(await contextPort.run(request('fetch.ts'))).toMatch(/not on the workspace's egress/);
+    expect(await contextPort.run({ ...request('fetch.ts'), egress: ['10.0.0.1'] })).toMatch(
+      /10\.0\.0\.1 is a private network address/,
+    );
+    expect(seenSettings.every((workspaceId) => workspaceId === 'ws_port')).toBe(true);
+  });
+});

@@ -29,6 +29,14 @@ export type ScriptRunnerPortOptions = {
   onRun?(request: ScriptRunRequest, result: RunResult): void;
 };
 
+function definedLimits(limits: ScriptRunRequest['limits']): Partial<ScriptLimits> {
+  const out: Partial<ScriptLimits> = {};
+  if (limits?.cpuMs !== undefined) out.cpuMs = limits.cpuMs;
+  if (limits?.wallMs !== undefined) out.wallMs = limits.wallMs;
+  if (limits?.memoryMb !== undefined) out.memoryMb = limits.memoryMb;
+  return out;
+}
+
 /** What the port rejects with: the script's own message (or the limit hit) and its kind. */
 export class ScriptRunError extends Error {
   override name = 'ScriptRunError';
@@ -50,8 +58,12 @@ export class ScriptRunError extends Error {
 
 /**
  * The pipeline's script-runner port over the sandbox: resolves `path#export`, loads the stored
- * script, runs it with the tool's secrets as `env`, and resolves with its value or rejects with
- * a `ScriptRunError`. The port's `timeoutMs` becomes the wall-clock limit.
+ * script, runs it with the tool's secrets as `env` and the call's `requestId`, and resolves with
+ * its value or rejects with a `ScriptRunError`.
+ *
+ * Limits and egress: `settings(workspaceId)` first, then what the request carries
+ * (`request.limits`, `request.egress` win), then `timeoutMs` as the wall-clock limit. Console
+ * output and costs go to `request.onReport` (the invocation record) and `options.onRun`.
  */
 export function createScriptRunnerPort(
   sandbox: Sandbox,
@@ -70,19 +82,34 @@ export function createScriptRunnerPort(
       if (!stored)
         throw new ScriptRunError({ kind: 'syntax', message: `script not found: ${ref.path}` });
       const settings = (await options.settings?.(request.workspaceId)) ?? {};
+      const egress = request.egress ?? settings.egress;
       const result = await sandbox.run({
         workspaceId: request.workspaceId,
         ...stored,
         filename: stored.filename ?? ref.path,
         exportName: ref.exportName,
         payload: request.payload,
-        context: { env: request.env, workspace: request.workspaceId },
+        context: {
+          env: request.env,
+          workspace: request.workspaceId,
+          ...(request.requestId === undefined ? {} : { requestId: request.requestId }),
+        },
         limits: {
           ...settings.limits,
+          ...definedLimits(request.limits),
           ...(request.timeoutMs === undefined ? {} : { wallMs: request.timeoutMs }),
         },
-        ...(settings.egress ? { egress: settings.egress } : {}),
+        ...(egress ? { egress } : {}),
       });
+      try {
+        request.onReport?.({
+          console: result.console,
+          consoleTruncated: result.consoleTruncated,
+          cpuMs: result.cpuMs,
+          wallMs: result.wallMs,
+          ...(result.ok ? {} : { errorKind: result.error.kind }),
+        });
+      } catch {}
       options.onRun?.(request, result);
       if (result.ok) return result.value;
       throw new ScriptRunError(result.error);

@@ -1,6 +1,12 @@
+import { listMyWorkspaces } from '@toolplane/services';
 import { redirect } from 'next/navigation';
+import { getCurrentUser } from '@/modules/auth/lib/get-current-user';
+import { getServiceDeps } from '@/modules/server/service-deps';
 
-export default function HomePage(): never {
-  // Until sessions exist (a later issue) everyone starts at sign-in.
-  redirect('/sign-in');
+/** Signed out: sign in. Signed in: the first workspace, or creating one. */
+export default async function HomePage(): Promise<never> {
+  const user = await getCurrentUser();
+  if (!user) redirect('/sign-in');
+  const [first] = await listMyWorkspaces(getServiceDeps(), user);
+  redirect(first ? `/w/${first.workspace.slug}/tools` : '/new');
 }

@@ -159,6 +159,7 @@ describe('auth stage', () => {
         tool: 'guarded',
       });
       expect(ports.scriptCalls[0]?.role).toBe('auth_policy');
+      expect(ports.scriptCalls[0]?.requestId).toBe('1');
     });
     it('denies with the script message when it throws', async () => {
       const { outcome } = await attempt(

@@ -291,6 +291,8 @@ describe('executeToolCall: transforms and handlers', () => {
       ['handler', { GREETING: 'Hi' }],
       ['output_mapper', {}],
     ]);
+    // Every script sees the call's request id (the JSON-RPC id, as a string).
+    expect(ports.scriptCalls.map((c) => c.requestId)).toEqual(['1', '1', '1']);
     expect(Object.keys(outcome.timings)).toEqual([
       'resolve',
       'input_transform',

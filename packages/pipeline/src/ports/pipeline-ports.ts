@@ -64,6 +64,41 @@ export interface ScriptRunRequest {
   /** Secret values the script may read (handlers: the tool's declared secrets). */
   readonly env: Readonly<Record<string, string>>;
   readonly timeoutMs: number | undefined;
+  /**
+   * The call's request id, as the script's second argument carries it (`{ env, workspace,
+   * requestId, deadline }`) and for the invocation record. The pipeline passes the JSON-RPC id
+   * as a string; absent for a notification-style call without one.
+   */
+  readonly requestId?: string;
+  /**
+   * The workspace's script limits (its settings); the runner's defaults apply to what is not
+   * given. `timeoutMs` above, when set, is the wall-clock limit and wins over `limits.wallMs`.
+   */
+  readonly limits?: ScriptRunLimits;
+  /** Hosts the script's `fetch` may reach (the workspace's egress allow-list); none if absent. */
+  readonly egress?: readonly string[];
+  /**
+   * Called once per run, success or failure, before `run` settles, with the script's captured
+   * console output and its costs — for the invocation record. Must not throw.
+   */
+  readonly onReport?: (report: ScriptRunReport) => void;
+}
+
+/** Per-call script limits (DESIGN §3): CPU time, wall clock, isolate heap. */
+export interface ScriptRunLimits {
+  readonly cpuMs?: number;
+  readonly wallMs?: number;
+  readonly memoryMb?: number;
+}
+
+/** What one script run printed and cost (console is captured and size-capped by the runner). */
+export interface ScriptRunReport {
+  readonly console: readonly { readonly level: string; readonly message: string }[];
+  readonly consoleTruncated: boolean;
+  readonly cpuMs: number;
+  readonly wallMs: number;
+  /** Absent on success; the runner's error kind (`thrown`, `cpu`, `wall`, `memory`, …) otherwise. */
+  readonly errorKind?: string;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { CallState } from '../pipeline/call-state';
 import { resolveLimits } from '../pipeline/resolve-limits';
 import type { PipelinePorts } from '../ports/pipeline-ports';
 import { readSecret } from './read-secret';
+import { scriptRequestId } from './run-script';
 
 const NO_ENV: Readonly<Record<string, string>> = Object.freeze({});
 
@@ -35,6 +36,7 @@ export async function authenticate(state: CallState, ports: PipelinePorts): Prom
           payload,
           env: NO_ENV,
           timeoutMs: resolveLimits(tool, request.workspace).timeoutMs,
+          ...scriptRequestId(request.requestId),
         });
       } catch (error) {
         throw new Error(sanitizeMessage(error, state.secretValues));

@@ -5,6 +5,11 @@ import type { CallState } from '../pipeline/call-state';
 import { resolveLimits } from '../pipeline/resolve-limits';
 import type { PipelinePorts, ScriptRole } from '../ports/pipeline-ports';
 
+/** The call's JSON-RPC id as the script sees it (`ctx.requestId`); none for a `null` id. */
+export function scriptRequestId(requestId: string | number | null): { requestId?: string } {
+  return requestId === null ? {} : { requestId: String(requestId) };
+}
+
 /**
  * Runs a tenant script through the script-runner port; a throw becomes `code` at `stage`, with
  * the script's own message (sanitized: no stack, path or secret value).
@@ -30,6 +35,7 @@ export async function runScript(
       payload: call.payload,
       env: call.env,
       timeoutMs: resolveLimits(state.tool, state.request.workspace).timeoutMs,
+      ...scriptRequestId(state.request.requestId),
     });
   } catch (error) {
     throw new PipelineError(call.code, call.stage, sanitizeMessage(error, state.secretValues), {

@@ -35,6 +35,9 @@ export type CallOutcome = {
   settled: Promise<void>;
 };
 
+/** How long a call keeps its work slot at most (see `WorkGate`). */
+const CALL_SLOT_MS = 5;
+
 const INTERNAL: ScriptError = { kind: 'internal', message: 'script failed: internal error' };
 
 function isMemoryKill(error: unknown): boolean {
@@ -127,13 +130,31 @@ export async function executeCall(pooled: PooledIsolate, input: CallInput): Prom
       );
       context.slot.call = call;
 
-      script.runIgnored(context.context);
-      const envelope = await Promise.race([
-        entry.apply(undefined, ['run', input.exportName, payloadJson], {
-          result: { promise: true },
-        }),
-        guard.killed,
-      ]);
+      // Loading and calling the script is one wake of the isolate: it holds a work slot until
+      // the call returns or, for a call that awaits I/O or computes for long, a few ms.
+      const gate = pooled.workGate;
+      const acquired = gate.acquire(true);
+      const ready = await Promise.race([acquired.then(() => true), guard.killed]);
+      if (ready !== true) {
+        // Killed while waiting: the slot, once granted, goes straight back.
+        void acquired.then(() => gate.release());
+        return limitError(guard.kind ?? 'wall');
+      }
+      const releaseSlot = gate.releaser();
+      const slotTimer = setTimeout(releaseSlot, CALL_SLOT_MS);
+      let envelope: unknown;
+      try {
+        script.runIgnored(context.context);
+        envelope = await Promise.race([
+          entry.apply(undefined, ['run', input.exportName, payloadJson], {
+            result: { promise: true },
+          }),
+          guard.killed,
+        ]);
+      } finally {
+        clearTimeout(slotTimer);
+        releaseSlot();
+      }
       if (guard.kind) return limitError(guard.kind);
       return decodeEnvelope(envelope, limits.maxResultBytes);
     } catch (error) {

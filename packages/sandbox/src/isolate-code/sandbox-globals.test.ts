@@ -16,6 +16,41 @@ async function evaluate(body: string, limits = {}): Promise<unknown> {
 }
 
 describe('sandbox globals', () => {
+  it('defines encoding, URL, structuredClone and fetch on first use, as plain writable globals', async () => {
+    expect(
+      await evaluate(`
+        const before = Object.getOwnPropertyDescriptor(globalThis, 'URL');
+        const first = typeof URL;
+        const after = Object.getOwnPropertyDescriptor(globalThis, 'URL');
+        return {
+          accessorBefore: typeof before.get,
+          first,
+          after: [typeof after.value, after.writable, after.enumerable, after.configurable],
+          // The other lazy names were defined by the same load.
+          fetch: typeof Object.getOwnPropertyDescriptor(globalThis, 'fetch').value,
+          keys: Object.keys(globalThis),
+          install: typeof globalThis.__toolplane_install,
+        };`),
+    ).toEqual({
+      accessorBefore: 'function',
+      first: 'function',
+      after: ['function', true, false, true],
+      fetch: 'function',
+      keys: [],
+      install: 'undefined',
+    });
+  });
+
+  it('keeps what the script assigned or deleted before the first use', async () => {
+    expect(
+      await evaluate(`
+        globalThis.URL = 'mine';
+        delete globalThis.atob;
+        const encoded = btoa('hi');
+        return [URL, typeof globalThis.atob, encoded, new URLSearchParams('a=1').get('a')];`),
+    ).toEqual(['mine', 'undefined', 'aGk=', '1']);
+  });
+
   it('TextEncoder and TextDecoder round-trip UTF-8, surrogates and BOMs as the standard says', async () => {
     expect(
       await evaluate(`

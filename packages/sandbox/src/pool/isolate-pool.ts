@@ -35,7 +35,14 @@ export class IsolatePool {
   constructor(
     private readonly options: PoolOptions,
     private readonly factory: IsolateFactory,
+    /** `false` once the sandbox refuses new isolates (after catastrophic errors). */
+    private readonly canCreate: () => boolean = () => true,
   ) {}
+
+  /** Whether the workspace has a live isolate (busy or not). */
+  hasLiveIsolate(workspaceId: string): boolean {
+    return this.workspaces.get(workspaceId)?.isolates.some((isolate) => isolate.alive) ?? false;
+  }
 
   /** An isolate for the workspace, waiting at most `waitMs` for one to be free. */
   acquire(workspaceId: string, memoryMb: number, waitMs: number): Promise<PooledIsolate> {
@@ -159,6 +166,7 @@ export class IsolatePool {
     }
     const refilling = entry.isolates.find(usable);
     const roomForAnother =
+      this.canCreate() &&
       entry.isolates.length < this.options.maxIsolatesPerWorkspace &&
       this.count < this.options.maxIsolates;
     if (refilling && !roomForAnother) {
@@ -172,6 +180,7 @@ export class IsolatePool {
       this.discard(stale);
     }
     if (entry.isolates.length >= this.options.maxIsolatesPerWorkspace) return null;
+    if (!this.canCreate()) return null;
     if (this.count >= this.options.maxIsolates && !this.evictLeastRecentlyUsed()) return null;
     const isolate = this.factory(workspaceId, memoryMb);
     isolate.busy = true;

@@ -3,6 +3,7 @@ import type { CodeCache } from '../compile/code-cache';
 import { BOOTSTRAP_SOURCE } from '../isolate-code/bootstrap-source';
 import { LruMap } from '../lru-map';
 import { createWarmContext, type WarmContext } from './warm-context';
+import type { WorkGate } from './work-gate';
 
 const BOOTSTRAP_KEY = 'toolplane:bootstrap';
 const SCRIPTS_PER_ISOLATE = 64;
@@ -21,6 +22,7 @@ export class PooledIsolate {
   private bootstrap: ivm.Script | null = null;
   private readonly warm: WarmContext[] = [];
   private filling = false;
+  private building = false;
   private readonly scripts = new LruMap<string, ivm.Script>(SCRIPTS_PER_ISOLATE, (script) => {
     try {
       script.release();
@@ -33,6 +35,7 @@ export class PooledIsolate {
     private readonly codeCache: CodeCache,
     private readonly warmTarget: number,
     onCatastrophicError: (message: string) => void,
+    private readonly gate: WorkGate,
   ) {
     this.isolate = new ivm.Isolate({
       memoryLimit: memoryMb,
@@ -53,26 +56,40 @@ export class PooledIsolate {
     return this.warm.length;
   }
 
-  /** Whether it is creating a context now: a call given to it would queue behind that work. */
+  /**
+   * Whether it is creating a context now: a call given to it would queue behind that work. (A
+   * refill still waiting for the work gate does not count: it steps aside for a call.)
+   */
   get refilling(): boolean {
-    return this.filling;
+    return this.building;
   }
 
   private async start(): Promise<void> {
-    this.bootstrap = await this.codeCache.compile(
-      this.isolate,
-      BOOTSTRAP_KEY,
-      BOOTSTRAP_SOURCE,
-      'toolplane:sandbox',
-    );
-    if (this.warmTarget > 0) this.warm.push(await createWarmContext(this.isolate, this.bootstrap));
+    await this.gate.run(async () => {
+      const bootstrap = await this.codeCache.compile(
+        this.isolate,
+        BOOTSTRAP_KEY,
+        BOOTSTRAP_SOURCE,
+        'toolplane:sandbox',
+      );
+      this.bootstrap = bootstrap;
+      if (this.warmTarget > 0) this.warm.push(await createWarmContext(this.isolate, bootstrap));
+    }, true);
+  }
+
+  /** The process-wide bound on isolates woken at once (see `WorkGate`). */
+  get workGate(): WorkGate {
+    return this.gate;
   }
 
   /** A compiled script, from this isolate's cache or compiled now (with the shared code cache). */
   async script(hash: string, code: string, filename: string): Promise<ivm.Script> {
     const cached = this.scripts.get(hash);
     if (cached) return cached;
-    const script = await this.codeCache.compile(this.isolate, hash, code, filename);
+    const script = await this.gate.run(
+      () => this.codeCache.compile(this.isolate, hash, code, filename),
+      true,
+    );
     this.scripts.set(hash, script);
     return script;
   }
@@ -81,7 +98,8 @@ export class PooledIsolate {
   async takeContext(): Promise<WarmContext> {
     const warm = this.warm.shift();
     if (warm) return warm;
-    return createWarmContext(this.isolate, this.bootstrap!);
+    const bootstrap = this.bootstrap!;
+    return this.gate.run(() => createWarmContext(this.isolate, bootstrap), true);
   }
 
   /**
@@ -90,13 +108,23 @@ export class PooledIsolate {
    * (the replacement costs nothing extra); otherwise a no-op evaluation in `context` is.
    */
   async idle(context: WarmContext): Promise<void> {
-    if (this.bootstrap !== null && this.warm.length < this.warmTarget) {
-      const fresh = await createWarmContext(this.isolate, this.bootstrap);
-      if (this.alive) this.warm.push(fresh);
-      else fresh.release();
+    const bootstrap = this.bootstrap;
+    if (bootstrap !== null && this.warm.length < this.warmTarget) {
+      // Right after the call, while the isolate's heap is warm in the caches; waiting for a
+      // slot like a call does (the isolate stays busy meanwhile, which it would be anyway).
+      await this.gate.run(async () => {
+        this.building = true;
+        try {
+          const fresh = await createWarmContext(this.isolate, bootstrap);
+          if (this.alive) this.warm.push(fresh);
+          else fresh.release();
+        } finally {
+          this.building = false;
+        }
+      }, true);
       return;
     }
-    await context.context.eval('0');
+    await this.gate.run(() => context.context.eval('0'), true);
   }
 
   /**
@@ -110,9 +138,20 @@ export class PooledIsolate {
     void (async () => {
       try {
         while (this.alive && !this.busy && this.warm.length < this.warmTarget) {
-          const context = await createWarmContext(this.isolate, bootstrap);
-          if (this.alive) this.warm.push(context);
-          else context.release();
+          const built = await this.gate.run(async () => {
+            // A call may have taken the isolate while this waited: it refills after that call.
+            if (!this.alive || this.busy || this.warm.length >= this.warmTarget) return false;
+            this.building = true;
+            try {
+              const context = await createWarmContext(this.isolate, bootstrap);
+              if (this.alive) this.warm.push(context);
+              else context.release();
+            } finally {
+              this.building = false;
+            }
+            return true;
+          });
+          if (!built) break;
         }
       } catch {
         // The isolate was disposed meanwhile; the pool replaces it.

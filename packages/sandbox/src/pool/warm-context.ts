@@ -1,5 +1,6 @@
 import type ivm from 'isolated-vm';
 import { type BridgeSlot, createBridges } from '../bridges/create-bridges';
+import { INSTALL_SOURCE } from '../isolate-code/bootstrap-source';
 
 /** A context with the sandbox globals installed, waiting for exactly one call. */
 export type WarmContext = {
@@ -18,16 +19,21 @@ export async function createWarmContext(
   isolate: ivm.Isolate,
   bootstrap: ivm.Script,
 ): Promise<WarmContext> {
-  const context = await isolate.createContext();
+  return installWarmContext(await isolate.createContext(), bootstrap);
+}
+
+/** Runs the bootstrap in a context just created (one wake of the isolate). */
+export async function installWarmContext(
+  context: ivm.Context,
+  bootstrap: ivm.Script,
+): Promise<WarmContext> {
   try {
     const slot: BridgeSlot = { call: null };
-    const install = (await bootstrap.run(context, { reference: true })) as ivm.Reference<
-      (...bridges: unknown[]) => unknown
-    >;
-    const entry = (await install.apply(undefined, createBridges(slot), {
+    // Two tasks queued back to back: one wake of the isolate runs both.
+    bootstrap.runIgnored(context);
+    const entry = (await context.evalClosure(INSTALL_SOURCE, createBridges(slot), {
       result: { reference: true },
     })) as WarmContext['entry'];
-    install.release();
     return {
       context,
       entry,

@@ -5,7 +5,12 @@ import { TextLink } from '@/modules/ui/components/text-link';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
-export default function SignInPage() {
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ next?: string }>;
+}) {
+  const { next } = await searchParams;
   return (
     <AuthCard
       title="Sign in to Toolplane"
@@ -16,7 +21,7 @@ export default function SignInPage() {
         </>
       }
     >
-      <SignInForm />
+      <SignInForm next={typeof next === 'string' && next.startsWith('/') ? next : '/'} />
     </AuthCard>
   );
 }

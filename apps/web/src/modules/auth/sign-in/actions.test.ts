@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { signInAction } from './actions';
+import { describe, expect, it, vi } from 'vitest';
+
+class CredentialsSignin extends Error {
+  code = 'wrong';
+}
+const signIn = vi.fn();
+vi.mock('next-auth', () => ({ AuthError: class extends Error {}, CredentialsSignin }));
+vi.mock('../lib/auth', () => ({ signIn, signOut: vi.fn(), auth: vi.fn(), handlers: {} }));
+
+const { signInAction } = await import('./actions');
 
 function form(fields: Record<string, string>): FormData {
   const data = new FormData();
@@ -15,24 +23,34 @@ describe('signInAction', () => {
       password: 'Enter your password.',
     });
     expect(state.values).toEqual({ email: 'not-an-email' });
-    expect(state.formMessage).toBeUndefined();
+    expect(signIn).not.toHaveBeenCalled();
   });
 
-  it('asks for a missing email', async () => {
-    const state = await signInAction({}, form({ password: 'secret' }));
-    expect(state.fieldErrors).toEqual({ email: 'Enter your email address.' });
-  });
-
-  it('says plainly that sign-in is not available yet instead of pretending to succeed', async () => {
-    const state = await signInAction(
+  it('maps refused credentials and lock-outs to plain messages, and only redirects on-site', async () => {
+    signIn.mockRejectedValueOnce(new CredentialsSignin());
+    const wrong = await signInAction(
       {},
-      form({ email: ' ada@example.com ', password: 'correct horse battery staple' }),
+      form({ email: 'ada@example.com', password: 'x', next: '//evil.example' }),
     );
-    expect(state.fieldErrors).toBeUndefined();
-    expect(state.formMessage).toEqual({
-      tone: 'notice',
-      text: expect.stringMatching(/^Sign-in is not available yet/),
+    expect(wrong.formMessage).toEqual({
+      tone: 'error',
+      text: 'That email and password do not match an account.',
     });
-    expect(JSON.stringify(state)).not.toContain('correct horse');
+    expect(signIn).toHaveBeenLastCalledWith(
+      'credentials',
+      expect.objectContaining({ redirectTo: '/' }),
+    );
+    const locked = Object.assign(new CredentialsSignin(), { code: 'locked' });
+    signIn.mockRejectedValueOnce(locked);
+    const lockedState = await signInAction(
+      {},
+      form({ email: 'ada@example.com', password: 'x', next: '/w/acme/tools' }),
+    );
+    expect(lockedState.formMessage?.text).toMatch(/Too many failed attempts/);
+    expect(signIn).toHaveBeenLastCalledWith(
+      'credentials',
+      expect.objectContaining({ redirectTo: '/w/acme/tools' }),
+    );
+    expect(JSON.stringify(lockedState)).not.toContain('"x"');
   });
 });

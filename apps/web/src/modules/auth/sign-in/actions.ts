@@ -1,31 +1,47 @@
 'use server';
 
-import type { AuthFormState } from '../lib/auth-form-state';
+import { AuthError, CredentialsSignin } from 'next-auth';
+import { definePublicAction, defineUserAction } from '../../server/define-action';
+import { signIn, signOut } from '../lib/auth';
 import { firstErrorPerField } from '../lib/first-error-per-field';
 import { readFormText } from '../lib/read-form-text';
-import { type SignInField, ZSignInInput } from './lib/sign-in-input';
+import { ZSignInInput } from './lib/sign-in-input';
 
-export type SignInState = AuthFormState<SignInField>;
+/** Only same-site paths: an open redirect would let a link send users elsewhere after sign-in. */
+function safeNext(value: string): string {
+  return value.startsWith('/') && !value.startsWith('//') ? value : '/';
+}
 
-export async function signInAction(
-  _previous: SignInState,
-  formData: FormData,
-): Promise<SignInState> {
+export const signInAction = definePublicAction('account.sign-in', async (formData) => {
   const values = { email: readFormText(formData, 'email') };
   const parsed = ZSignInInput.safeParse({
     ...values,
     password: readFormText(formData, 'password'),
   });
-  if (!parsed.success) {
-    return { fieldErrors: firstErrorPerField<SignInField>(parsed.error), values };
+  if (!parsed.success) return { fieldErrors: firstErrorPerField(parsed.error), values };
+  try {
+    await signIn('credentials', {
+      email: parsed.data.email,
+      password: parsed.data.password,
+      redirectTo: safeNext(readFormText(formData, 'next')),
+    });
+  } catch (error) {
+    if (error instanceof CredentialsSignin) {
+      const text =
+        error.code === 'locked'
+          ? 'Too many failed attempts for this account. Wait 15 minutes or reset your password.'
+          : 'That email and password do not match an account.';
+      return { formMessage: { tone: 'error', text }, values };
+    }
+    if (error instanceof AuthError) {
+      return { formMessage: { tone: 'error', text: 'Sign-in failed. Try again.' }, values };
+    }
+    throw error; // the redirect after a successful sign-in
   }
-  // Accounts arrive in a later issue; then this calls one service function (e.g. signIn) and
-  // maps its allow-listed errors. Until then, say so rather than pretend.
-  return {
-    formMessage: {
-      tone: 'notice',
-      text: 'Sign-in is not available yet: accounts arrive in an upcoming release of Toolplane.',
-    },
-    values,
-  };
-}
+  return {};
+});
+
+export const signOutAction = defineUserAction('account.sign-out', async () => {
+  await signOut({ redirectTo: '/sign-in' });
+  return {};
+});

@@ -1,30 +1,24 @@
 'use server';
 
-import type { AuthFormState } from '../lib/auth-form-state';
-import { firstErrorPerField } from '../lib/first-error-per-field';
+import { signUp } from '@toolplane/services';
+import { definePublicAction } from '../../server/define-action';
+import { getServiceDeps } from '../../server/service-deps';
+import { signIn } from '../lib/auth';
 import { readFormText } from '../lib/read-form-text';
-import { type SignUpField, ZSignUpInput } from './lib/sign-up-input';
 
-export type SignUpState = AuthFormState<SignUpField>;
-
-export async function signUpAction(
-  _previous: SignUpState,
-  formData: FormData,
-): Promise<SignUpState> {
+export const signUpAction = definePublicAction('account.sign-up', async (formData) => {
   const values = { name: readFormText(formData, 'name'), email: readFormText(formData, 'email') };
-  const parsed = ZSignUpInput.safeParse({
-    ...values,
-    password: readFormText(formData, 'password'),
-  });
-  if (!parsed.success) {
-    return { fieldErrors: firstErrorPerField<SignUpField>(parsed.error), values };
+  const password = readFormText(formData, 'password');
+  try {
+    await signUp(getServiceDeps(), { ...values, password });
+  } catch (error) {
+    const { ServiceError } = await import('@toolplane/services');
+    if (error instanceof ServiceError && error.code !== 'UNAVAILABLE') {
+      return { fieldErrors: { ...error.fieldErrors }, values };
+    }
+    throw error;
   }
-  // Accounts arrive in a later issue; then this calls one service function (e.g. createAccount).
-  return {
-    formMessage: {
-      tone: 'notice',
-      text: 'Creating accounts is not available yet: it arrives in an upcoming release of Toolplane.',
-    },
-    values,
-  };
-}
+  // Start the session straight away; a new user's first stop is creating a workspace.
+  await signIn('credentials', { email: values.email, password, redirectTo: '/new' });
+  return {};
+});

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 type FormAlertProps = {
   /** `notice` for an honest "not possible (yet)", `error` for a failure the user can act on. */
-  tone: 'notice' | 'error';
+  tone: 'notice' | 'error' | 'success';
   children: ReactNode;
 };
 
@@ -11,11 +11,14 @@ const toneClasses = {
     'border-accent-200 bg-accent-50 text-accent-950 dark:border-accent-900 dark:bg-accent-950/40 dark:text-accent-100',
   error:
     'border-red-200 bg-red-50 text-red-900 dark:border-red-900/70 dark:bg-red-950/40 dark:text-red-100',
+  success:
+    'border-emerald-200 bg-emerald-50 text-emerald-900 dark:border-emerald-900/70 dark:bg-emerald-950/40 dark:text-emerald-100',
 } as const;
 
 const iconClasses = {
   notice: 'text-accent-600 dark:text-accent-400',
   error: 'text-red-600 dark:text-red-400',
+  success: 'text-emerald-600 dark:text-emerald-400',
 } as const;
 
 /** A message about a whole form, announced to screen readers when it appears. */

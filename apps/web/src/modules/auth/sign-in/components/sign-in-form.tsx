@@ -4,12 +4,14 @@ import { useActionState, useRef } from 'react';
 import { FormAlert } from '@/modules/ui/components/form-alert';
 import { SubmitButton } from '@/modules/ui/components/submit-button';
 import { TextField } from '@/modules/ui/components/text-field';
+import { TextLink } from '@/modules/ui/components/text-link';
 import { useFocusFirstInvalidField } from '@/modules/ui/hooks/use-focus-first-invalid-field';
-import { type SignInState, signInAction } from '../actions';
+import type { ActionState } from '../../../server/action-state';
+import { signInAction } from '../actions';
 
-const initialState: SignInState = {};
+const initialState: ActionState = {};
 
-export function SignInForm() {
+export function SignInForm({ next = '/' }: { next?: string }) {
   const [state, formAction, pending] = useActionState(signInAction, initialState);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstInvalidField(formRef, state.fieldErrors);
@@ -19,6 +21,7 @@ export function SignInForm() {
       {state.formMessage ? (
         <FormAlert tone={state.formMessage.tone}>{state.formMessage.text}</FormAlert>
       ) : null}
+      <input type="hidden" name="next" value={next} />
       <TextField
         label="Email"
         name="email"
@@ -38,6 +41,9 @@ export function SignInForm() {
         required
         error={state.fieldErrors?.password}
       />
+      <p className="-mt-2 text-right text-sm">
+        <TextLink href="/forgot-password">Forgot your password?</TextLink>
+      </p>
       <div className="pt-1">
         <SubmitButton pending={pending} pendingLabel="Signing in…">
           Sign in

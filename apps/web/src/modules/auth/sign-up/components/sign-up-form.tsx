@@ -5,10 +5,11 @@ import { FormAlert } from '@/modules/ui/components/form-alert';
 import { SubmitButton } from '@/modules/ui/components/submit-button';
 import { TextField } from '@/modules/ui/components/text-field';
 import { useFocusFirstInvalidField } from '@/modules/ui/hooks/use-focus-first-invalid-field';
-import { type SignUpState, signUpAction } from '../actions';
+import type { ActionState } from '../../../server/action-state';
+import { signUpAction } from '../actions';
 import { minPasswordLength } from '../lib/min-password-length';
 
-const initialState: SignUpState = {};
+const initialState: ActionState = {};
 
 export function SignUpForm() {
   const [state, formAction, pending] = useActionState(signUpAction, initialState);

@@ -1,0 +1,116 @@
+import { executeToolCall, type PipelinePorts, type ToolCallOutcome } from '@toolplane/pipeline';
+import type { ConsoleEntry } from '@toolplane/sandbox';
+import type { ConsoleCapture } from '../ports/create-sandbox-script-runner';
+import {
+  errorResponse,
+  INVALID_PARAMS,
+  type JsonRpcResponse,
+  METHOD_NOT_FOUND,
+  resultResponse,
+} from './json-rpc';
+import { listToolsPage } from './list-tools-page';
+import type { McpRequestContext } from './mcp-context';
+import { isSupportedProtocolVersion, LATEST_PROTOCOL_VERSION } from './protocol-versions';
+
+export interface DispatchDeps {
+  readonly ports: PipelinePorts;
+  readonly pageSize: number;
+  readonly serverInfo: { name: string; version: string; title?: string };
+  /** After every tools/call: the invocation log and metrics. Must not throw or block. */
+  readonly onToolCall: (
+    context: McpRequestContext,
+    toolName: string,
+    args: unknown,
+    outcome: ToolCallOutcome,
+    console: readonly ConsoleEntry[],
+  ) => void;
+  /** Collects the console output of the scripts a call runs (the sandbox's runner fills it). */
+  readonly captureConsole?: ConsoleCapture;
+}
+
+const CAPABILITIES = { tools: { listChanged: false } };
+const EMPTY = {};
+
+/** Answers one JSON-RPC request of the MCP methods a tools-only server has. */
+export async function dispatchRequest(
+  deps: DispatchDeps,
+  context: McpRequestContext,
+  id: string | number,
+  method: string,
+  params: Record<string, unknown> | undefined,
+): Promise<JsonRpcResponse> {
+  switch (method) {
+    case 'tools/call':
+      return callTool(deps, context, id, params);
+    case 'tools/list': {
+      const page = listToolsPage(
+        context.snapshot.listing,
+        context.caller,
+        params?.cursor,
+        deps.pageSize,
+      );
+      if ('invalidCursor' in page) return errorResponse(id, INVALID_PARAMS, 'invalid cursor');
+      return resultResponse(id, page);
+    }
+    case 'initialize':
+      return initialize(deps, id, params);
+    case 'ping':
+      return resultResponse(id, EMPTY);
+    default:
+      return errorResponse(id, METHOD_NOT_FOUND, `method not found: ${method}`);
+  }
+}
+
+function initialize(
+  deps: DispatchDeps,
+  id: string | number,
+  params: Record<string, unknown> | undefined,
+): JsonRpcResponse {
+  const requested = params?.protocolVersion;
+  if (typeof requested !== 'string') {
+    return errorResponse(id, INVALID_PARAMS, 'initialize needs params.protocolVersion');
+  }
+  // The spec: answer with the requested version when supported, else the latest we support.
+  const protocolVersion = isSupportedProtocolVersion(requested)
+    ? requested
+    : LATEST_PROTOCOL_VERSION;
+  return resultResponse(id, {
+    protocolVersion,
+    capabilities: CAPABILITIES,
+    serverInfo: deps.serverInfo,
+  });
+}
+
+async function callTool(
+  deps: DispatchDeps,
+  context: McpRequestContext,
+  id: string | number,
+  params: Record<string, unknown> | undefined,
+): Promise<JsonRpcResponse> {
+  const name = params?.name;
+  if (typeof name !== 'string' || name === '') {
+    return errorResponse(id, INVALID_PARAMS, 'tools/call needs params.name');
+  }
+  const args = params?.arguments ?? {};
+  const lines: ConsoleEntry[] = [];
+  const run = () =>
+    executeToolCall(
+      {
+        requestId: context.requestId,
+        workspace: context.snapshot.settings,
+        toolName: name,
+        arguments: args,
+        caller: {
+          headers: context.headers as Readonly<Record<string, string | undefined>>,
+          token: context.caller.token,
+        },
+      },
+      deps.ports,
+    );
+  const outcome = deps.captureConsole ? await deps.captureConsole.run(lines, run) : await run();
+  deps.onToolCall(context, name, args, outcome, lines);
+  const response = outcome.response;
+  return response.kind === 'result'
+    ? resultResponse(id, response.result)
+    : errorResponse(id, response.error.code, response.error.message, response.error.data);
+}

@@ -1,0 +1,77 @@
+/** JSON-RPC 2.0 error codes the runtime answers with (MCP uses JSON-RPC's own). */
+export const PARSE_ERROR = -32700;
+export const INVALID_REQUEST = -32600;
+export const METHOD_NOT_FOUND = -32601;
+export const INVALID_PARAMS = -32602;
+export const INTERNAL_ERROR = -32603;
+
+export type JsonRpcId = string | number | null;
+
+export interface JsonRpcError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+export type JsonRpcResponse =
+  | { jsonrpc: '2.0'; id: JsonRpcId; result: unknown }
+  | { jsonrpc: '2.0'; id: JsonRpcId; error: JsonRpcError };
+
+export function resultResponse(id: JsonRpcId, result: unknown): JsonRpcResponse {
+  return { jsonrpc: '2.0', id, result };
+}
+
+export function errorResponse(
+  id: JsonRpcId,
+  code: number,
+  message: string,
+  data?: unknown,
+): JsonRpcResponse {
+  return data === undefined
+    ? { jsonrpc: '2.0', id, error: { code, message } }
+    : { jsonrpc: '2.0', id, error: { code, message, data } };
+}
+
+/** A message as it arrived, classified. */
+export type IncomingMessage =
+  | {
+      kind: 'request';
+      id: string | number;
+      method: string;
+      params: Record<string, unknown> | undefined;
+    }
+  | { kind: 'notification'; method: string }
+  | { kind: 'response' }
+  | { kind: 'invalid'; id: JsonRpcId; reason: string };
+
+/** Classifies one JSON-RPC message (MCP forbids a null id on requests). */
+export function classifyMessage(value: unknown): IncomingMessage {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return { kind: 'invalid', id: null, reason: 'a message must be a JSON object' };
+  }
+  const message = value as Record<string, unknown>;
+  const rawId = message.id;
+  const id: JsonRpcId = typeof rawId === 'string' || typeof rawId === 'number' ? rawId : null;
+  if (message.jsonrpc !== '2.0') return { kind: 'invalid', id, reason: 'jsonrpc must be "2.0"' };
+  if (typeof message.method !== 'string') {
+    if ('result' in message || 'error' in message) return { kind: 'response' };
+    return { kind: 'invalid', id, reason: 'method must be a string' };
+  }
+  const params = message.params;
+  if (
+    params !== undefined &&
+    (params === null || typeof params !== 'object' || Array.isArray(params))
+  ) {
+    return { kind: 'invalid', id, reason: 'params must be an object' };
+  }
+  if (!('id' in message)) return { kind: 'notification', method: message.method };
+  if (id === null || (typeof rawId === 'number' && !Number.isFinite(rawId))) {
+    return { kind: 'invalid', id: null, reason: 'id must be a string or a number' };
+  }
+  return {
+    kind: 'request',
+    id,
+    method: message.method,
+    params: params as Record<string, unknown> | undefined,
+  };
+}

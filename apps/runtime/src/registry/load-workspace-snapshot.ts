@@ -1,0 +1,112 @@
+import {
+  type Db,
+  getSecretValues,
+  type Keyring,
+  listAuthPolicies,
+  listConnectors,
+  listTools,
+  type Workspace,
+} from '@toolplane/db';
+import { compileTool, formatDiagnostic, toMcpTool } from '@toolplane/pipeline';
+import { SCRIPT_PATH, toPipelineDefinition } from './to-pipeline-definition';
+import type {
+  LoadedTool,
+  ScriptSource,
+  SnapshotConnector,
+  ToolListing,
+  WorkspaceSnapshot,
+} from './workspace-snapshot';
+
+/**
+ * Reads a workspace's enabled tools, connectors, auth policies and secrets and compiles every
+ * tool once. A tool that does not compile is kept with its problem (calls answer -32000 with it)
+ * and left out of `tools/list`.
+ */
+export async function loadWorkspaceSnapshot(
+  db: Db,
+  keyring: Keyring,
+  workspace: Workspace,
+): Promise<WorkspaceSnapshot> {
+  const [rows, connectors, secrets] = await Promise.all([
+    listTools(db, workspace.id, { enabledOnly: true }),
+    listConnectors(db, workspace.id),
+    getSecretValues(db, keyring, workspace.id),
+  ]);
+  const policies = rows.some((row) => row.authPolicyId)
+    ? await listAuthPolicies(db, workspace.id)
+    : [];
+
+  const connectorById = new Map(connectors.map((c) => [c.id, c]));
+  const connectorByName = new Map<string, SnapshotConnector>();
+  for (const c of connectors) {
+    const secretVersion = c.urlSecretRef ? (secrets[c.urlSecretRef]?.version ?? 0) : null;
+    connectorByName.set(c.name, {
+      id: c.id,
+      type: c.type,
+      poolVersion: secretVersion === null ? `${c.version}` : `${c.version}:s${secretVersion}`,
+    });
+  }
+  const policyById = new Map(policies.map((p) => [p.id, p]));
+  const knownSecrets = Object.keys(secrets);
+
+  const tools = new Map<string, LoadedTool>();
+  const listing: ToolListing[] = [];
+  const scripts = new Map<string, ScriptSource>();
+  for (const row of rows) {
+    const definition = toPipelineDefinition(row, {
+      connectorName: (id) => connectorById.get(id)?.name,
+      authPolicy: (id) => policyById.get(id),
+      defaults: {
+        rowCap: workspace.defaultRowCap,
+        timeoutMs: workspace.statementTimeoutMs,
+        scriptTimeoutMs: workspace.scriptWallMs,
+      },
+    });
+    const result = compileTool(definition, {
+      version: row.version,
+      connectorType: (name) => connectorByName.get(name)?.type,
+      knownSecrets,
+    });
+    if (!result.ok) {
+      const problem = result.diagnostics
+        .filter((d) => d.severity === 'error')
+        .map(formatDiagnostic)
+        .join('; ');
+      tools.set(row.name, { ok: false, row, problem });
+      continue;
+    }
+    const mcp: ToolListing = toMcpTool(result.tool);
+    if (row.title) mcp.title = row.title;
+    tools.set(row.name, { ok: true, row, compiled: result.tool, listing: mcp });
+    listing.push(mcp);
+
+    const add = (path: string, source: string | null) => {
+      if (source) scripts.set(path, { source });
+    };
+    add(SCRIPT_PATH.handler(row.name), row.handlerSource);
+    add(SCRIPT_PATH.inputMapper(row.name), row.inputMapperSource);
+    add(SCRIPT_PATH.outputMapper(row.name), row.outputMapperSource);
+    const policy = row.authPolicyId ? policyById.get(row.authPolicyId) : undefined;
+    if (policy?.plugin === 'script') add(SCRIPT_PATH.authPolicy(policy.id), policy.scriptSource);
+    const inline = row.authInline as Record<string, unknown> | null;
+    if (inline?.plugin === 'script' && typeof inline.script === 'string') {
+      add(SCRIPT_PATH.inlineAuth(row.name), inline.script);
+    }
+  }
+  listing.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+
+  return {
+    workspace,
+    settings: {
+      id: workspace.id,
+      errorStyle: workspace.errorStyle,
+      cache: { ttlSeconds: workspace.defaultCacheTtlSeconds },
+    },
+    tools,
+    listing,
+    connectors: connectorByName,
+    secrets,
+    scripts,
+    loadedAt: Date.now(),
+  };
+}

@@ -1,0 +1,98 @@
+'use server';
+
+import {
+  createConnector,
+  deleteConnector,
+  testConnector,
+  updateConnector,
+} from '@toolplane/services';
+import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
+import { defineWorkspaceAction } from '../server/define-action';
+import { readFormNumber, readFormText } from '../server/read-form';
+
+function connectorForm(formData: FormData) {
+  return {
+    name: readFormText(formData, 'name'),
+    type: readFormText(formData, 'type') as 'postgres',
+    description: readFormText(formData, 'description'),
+    connection: readFormText(formData, 'connection'),
+  };
+}
+
+/** What goes back to the form: never the connection field (it may hold a password). */
+const echo = (form: ReturnType<typeof connectorForm>) => ({
+  name: form.name,
+  type: form.type,
+  description: form.description,
+});
+
+export const createConnectorAction = defineWorkspaceAction(
+  'connector.create',
+  async (ctx, formData) => {
+    const form = connectorForm(formData);
+    try {
+      await createConnector(ctx, form);
+    } catch (error) {
+      const { ServiceError } = await import('@toolplane/services');
+      if (error instanceof ServiceError)
+        return {
+          code: error.code,
+          fieldErrors: { ...error.fieldErrors },
+          values: echo(form),
+          formMessage: { tone: 'error', text: error.message },
+        };
+      throw error;
+    }
+    redirect(`/w/${ctx.workspace.slug}/connectors`);
+  },
+);
+
+export const updateConnectorAction = defineWorkspaceAction(
+  'connector.update',
+  async (ctx, formData) => {
+    const form = connectorForm(formData);
+    try {
+      await updateConnector(ctx, readFormText(formData, 'connectorId'), {
+        ...form,
+        expectedVersion: readFormNumber(formData, 'expectedVersion') ?? 0,
+      });
+    } catch (error) {
+      const { ServiceError } = await import('@toolplane/services');
+      if (error instanceof ServiceError)
+        return {
+          code: error.code,
+          fieldErrors: { ...error.fieldErrors },
+          values: echo(form),
+          formMessage: { tone: 'error', text: error.message },
+        };
+      throw error;
+    }
+    redirect(`/w/${ctx.workspace.slug}/connectors`);
+  },
+);
+
+export const deleteConnectorAction = defineWorkspaceAction(
+  'connector.delete',
+  async (ctx, formData) => {
+    await deleteConnector(ctx, readFormText(formData, 'connectorId'));
+    revalidatePath(`/w/${ctx.workspace.slug}/connectors`);
+    return { ok: true, formMessage: { tone: 'success', text: 'Connector deleted.' } };
+  },
+);
+
+export const testConnectorAction = defineWorkspaceAction(
+  'connector.test',
+  async (ctx, formData) => {
+    const connection = readFormText(formData, 'connection');
+    const connectorId = readFormText(formData, 'connectorId');
+    const result = await testConnector(ctx, {
+      ...(connectorId ? { connectorId } : {}),
+      ...(connection ? { connection } : {}),
+      type: readFormText(formData, 'type') as 'postgres',
+    });
+    return result.ok
+      ? { ok: true, formMessage: { tone: 'success', text: `Connected in ${result.latencyMs} ms.` } }
+      : { ok: false, formMessage: { tone: 'error', text: `Could not connect: ${result.message}` } };
+  },
+);

@@ -1,0 +1,14 @@
+import { listTools as listToolRows, type Tool } from '@toolplane/db';
+import { authorize } from '../authorization/authorize';
+import type { WorkspaceContext } from '../authorization/workspace-context';
+
+/** Every tool, filtered by a case-insensitive search over name, title and description. */
+export async function listTools(ctx: WorkspaceContext, query = ''): Promise<Tool[]> {
+  authorize(ctx, 'tool.list');
+  const tools = await listToolRows(ctx.deps.db, ctx.workspace.id);
+  const q = query.trim().toLowerCase();
+  if (!q) return tools;
+  return tools.filter((t) =>
+    [t.name, t.title ?? '', t.description].some((text) => text.toLowerCase().includes(q)),
+  );
+}
