@@ -52,6 +52,16 @@ check('type-check (turbo run typecheck)', node, [
   'typecheck',
   '--output-logs=errors-only',
 ]);
+// The browser journey drives `next start` on the production build; Turborepo's cache makes
+// this cheap when nothing changed.
+check('build (turbo run build)', node, [
+  require.resolve('turbo/bin/turbo'),
+  'run',
+  'build',
+  '--filter=@toolplane/web',
+  '--filter=@toolplane/runtime',
+  '--output-logs=errors-only',
+]);
 
 const reportDir = path.join(root, 'test-results');
 const report = path.join(reportDir, 'vitest.json');

@@ -215,11 +215,16 @@ describe.skipIf(reason !== null)('a new user’s journey through the dashboard',
     const called = await mcpCall(server);
     expect(called.structuredContent).toMatchObject({ results: [{ id: 2, name: 'Grace' }] });
 
-    // The calls show in Activity (the runtime flushes its log every 200 ms here).
-    await page.waitForTimeout(1000);
-    await page.goto(`${base}/w/${slug}/activity`);
+    // The calls show in Activity once the runtime's log flush lands (every 200 ms here; slower
+    // under load), so reload until both calls are listed.
     await expect
-      .poll(async () => page.locator('td:has-text("get_customer")').count())
+      .poll(
+        async () => {
+          await page.goto(`${base}/w/${slug}/activity`);
+          return page.locator('td:has-text("get_customer")').count();
+        },
+        { timeout: 20_000, interval: 500 },
+      )
       .toBeGreaterThanOrEqual(2);
     await shot('05-activity');
     await page.locator('tbody a').first().click();

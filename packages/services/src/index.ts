@@ -44,6 +44,9 @@ export { setMemberRole } from './members/set-member-role';
 export { createNetworkPolicy } from './network/create-network-policy';
 export { parseInput } from './parse-input';
 export { type PlaygroundRun, runTool } from './playground/run-tool';
+// Auth policies
+export { listPolicies, type PolicySummary } from './policies/list-policies';
+export { createPolicy, deletePolicy, updatePolicy } from './policies/save-policy';
 // Secrets
 export { deleteSecret } from './secrets/delete-secret';
 export { listSecrets, type SecretWithReferences } from './secrets/list-secrets';

@@ -38,6 +38,7 @@ vi.mock('next-auth', () => ({
   CredentialsSignin: class CredentialsSignin extends Error {},
 }));
 vi.mock('next/cache', () => ({ revalidatePath: () => undefined }));
+vi.mock('next/headers', () => ({ headers: async () => new Headers({ host: 'dash.test' }) }));
 
 type Who = { userId: string; email: string; name: null; requestId: string };
 let database: TestDatabase;
@@ -490,5 +491,153 @@ describe('account', () => {
         redirectTo: '/account?changed=1',
       },
     ]);
+  });
+});
+
+describe('password reset', () => {
+  it('mails a one-time link to the outbox (the same answer for unknown addresses) and sets the password', async () => {
+    const { requestPasswordResetAction, resetPasswordAction } = await import(
+      '../auth/password-reset/actions'
+    );
+    const { devOutbox } = await import('./dev-outbox');
+    const { getUser } = await import('@toolplane/db');
+    current = null;
+    const unknown = await requestPasswordResetAction({}, form({ email: 'nobody@example.com' }));
+    const known = await requestPasswordResetAction({}, form({ email: users.editor.email }));
+    expect(unknown.formMessage).toEqual(known.formMessage);
+    expect(
+      (await requestPasswordResetAction({}, form({ email: 'nope' }))).fieldErrors?.email,
+    ).toBeTruthy();
+    const mail = devOutbox.list()[0]!;
+    expect(mail.to).toBe(users.editor.email);
+    const token = /http:\/\/dash\.test\/reset-password\/(\S+)/.exec(mail.text)?.[1];
+    expect(token).toBeTruthy();
+    const before = (await getUser(db, users.editor.userId))!.sessionVersion;
+    expect(
+      (
+        await resetPasswordAction(
+          {},
+          form({ token: token!, newPassword: 'short', confirmPassword: 'short' }),
+        )
+      ).fieldErrors?.newPassword,
+    ).toBeTruthy();
+    const password = 'another long passphrase';
+    expect(
+      await redirected(
+        resetPasswordAction(
+          {},
+          form({
+            token: decodeURIComponent(token!),
+            newPassword: password,
+            confirmPassword: password,
+          }),
+        ),
+      ),
+    ).toBe('/sign-in?reset=1');
+    expect((await getUser(db, users.editor.userId))!.sessionVersion).toBeGreaterThan(before);
+    // The link works once.
+    expect(
+      (
+        await resetPasswordAction(
+          {},
+          form({
+            token: decodeURIComponent(token!),
+            newPassword: password,
+            confirmPassword: password,
+          }),
+        )
+      ).code,
+    ).toBe('NOT_FOUND');
+  });
+});
+
+describe('auth policies', () => {
+  it('creates a policy per plugin with field errors, keeps credentials write-only, and redacts them in the audit log', async () => {
+    const { createPolicyAction, updatePolicyAction, deletePolicyAction } = await import(
+      '../policies/actions'
+    );
+    const { listPolicies, openWorkspace } = await import('@toolplane/services');
+    const { getServiceDeps } = await import('./service-deps');
+    current = users.editor;
+    const jwt = await createPolicyAction(
+      {},
+      form({
+        workspace: SLUG,
+        name: 'both',
+        plugin: 'jwt',
+        'param.secret': 's3cret-value',
+        'param.jwks_url': 'https://issuer.example.com/jwks.json',
+      }),
+    );
+    expect(jwt.code).toBe('INVALID');
+    expect(jwt.fieldErrors?.['params.secret']).toContain('exactly one');
+    expect(JSON.stringify(jwt.values)).not.toContain('s3cret-value');
+    expect(
+      (
+        await createPolicyAction(
+          {},
+          form({ workspace: SLUG, name: 'scopes', plugin: 'token_scopes' }),
+        )
+      ).fieldErrors?.['params.scopes'],
+    ).toBeTruthy();
+    expect(
+      await redirected(
+        createPolicyAction(
+          {},
+          form({
+            workspace: SLUG,
+            name: 'partner-key',
+            plugin: 'api_key',
+            'param.header': 'X-Partner-Key',
+            'param.value': 'k-123456',
+          }),
+        ),
+      ),
+    ).toBe(`/w/${SLUG}/policies`);
+    const ctx = await openWorkspace(getServiceDeps(), users.viewer, SLUG, 'policy.list');
+    const [policy] = await listPolicies(ctx);
+    expect(policy).toMatchObject({ name: 'partner-key', plugin: 'api_key' });
+    expect(policy!.params).toEqual({ header: 'X-Partner-Key', value: true });
+
+    // Saving without retyping the key keeps it.
+    const saved = await updatePolicyAction(
+      {},
+      form({
+        workspace: SLUG,
+        policyId: policy!.id,
+        expectedVersion: String(policy!.version),
+        name: 'partner-key',
+        description: 'Partners only',
+        plugin: 'api_key',
+        'param.header': 'X-Partner-Key',
+        'param.value': '',
+      }),
+    );
+    expect(saved.ok, JSON.stringify(saved)).toBe(true);
+    const { getAuthPolicy } = await import('@toolplane/db');
+    expect((await getAuthPolicy(db, await workspaceId(), policy!.id))?.params).toEqual({
+      header: 'X-Partner-Key',
+      value: 'k-123456',
+    });
+    const stale = await updatePolicyAction(
+      {},
+      form({
+        workspace: SLUG,
+        policyId: policy!.id,
+        expectedVersion: String(policy!.version),
+        name: 'partner-key',
+        plugin: 'allow_all',
+      }),
+    );
+    expect(stale.code).toBe('CONFLICT');
+    const audit = await listAuditEvents(db, await workspaceId(), { limit: 100 });
+    const policyEvents = audit.filter((e) => e.targetType === 'policy');
+    expect(policyEvents.map((e) => e.action).sort()).toEqual(['policy.create', 'policy.update']);
+    expect(JSON.stringify(policyEvents)).not.toContain('k-123456');
+
+    expect(
+      await redirected(deletePolicyAction({}, form({ workspace: SLUG, policyId: policy!.id }))),
+    ).toBe(`/w/${SLUG}/policies`);
+    expect(await listPolicies(ctx)).toEqual([]);
   });
 });

@@ -14,6 +14,11 @@ const groups: { label: string; items: { href: string; label: string; icon: strin
         icon: 'M4 7c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3Zm0 0v10c0 1.7 3.6 3 8 3s8-1.3 8-3V7',
       },
       { href: 'secrets', label: 'Secrets', icon: 'M7 11V8a5 5 0 0 1 10 0v3M5 11h14v9H5z' },
+      {
+        href: 'policies',
+        label: 'Auth policies',
+        icon: 'M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6l7-3Z',
+      },
       { href: 'playground', label: 'Playground', icon: 'M7 4v16l13-8z' },
     ],
   },

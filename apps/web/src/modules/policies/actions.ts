@@ -1,0 +1,99 @@
+'use server';
+
+import { createPolicy, deletePolicy, ServiceError, updatePolicy } from '@toolplane/services';
+import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
+import type { ActionState } from '../server/action-state';
+import { defineWorkspaceAction } from '../server/define-action';
+import { readFormNumber, readFormText } from '../server/read-form';
+
+const LIST_PARAMS = new Set(['audience', 'algorithms', 'required_claims', 'scopes']);
+
+/** `param.<name>` fields → the plugin's parameters; empty fields are left out. */
+function readPolicyForm(formData: FormData) {
+  const params: Record<string, unknown> = {};
+  const values: Record<string, string> = {};
+  for (const [key, raw] of formData.entries()) {
+    if (!key.startsWith('param.') || typeof raw !== 'string') continue;
+    const name = key.slice('param.'.length);
+    const text = raw.trim();
+    if (name !== 'value' && name !== 'secret') values[key] = raw;
+    if (!text) continue;
+    if (LIST_PARAMS.has(name))
+      params[name] = text
+        .split(/[\s,]+/)
+        .map((s) => s.trim())
+        .filter(Boolean);
+    else if (name === 'clock_tolerance') params[name] = Number(text);
+    else params[name] = text;
+  }
+  const fields = {
+    name: readFormText(formData, 'name'),
+    description: readFormText(formData, 'description'),
+    plugin: readFormText(formData, 'plugin'),
+  };
+  return {
+    input: {
+      ...fields,
+      plugin: fields.plugin as 'allow_all',
+      params,
+      scriptSource: readFormText(formData, 'scriptSource') || null,
+    },
+    values: { ...fields, ...values, scriptSource: readFormText(formData, 'scriptSource') },
+  };
+}
+
+function failed(error: unknown, values: Record<string, string>): ActionState {
+  if (error instanceof ServiceError && error.code !== 'FORBIDDEN' && error.code !== 'NOT_FOUND')
+    return {
+      code: error.code,
+      fieldErrors: { ...error.fieldErrors },
+      values,
+      formMessage: {
+        tone: 'error',
+        text:
+          error.code === 'CONFLICT'
+            ? 'Someone changed this policy since you opened it. Reload to see their version.'
+            : error.message,
+      },
+    };
+  throw error;
+}
+
+export const createPolicyAction = defineWorkspaceAction('policy.create', async (ctx, formData) => {
+  const { input, values } = readPolicyForm(formData);
+  try {
+    await createPolicy(ctx, input);
+  } catch (error) {
+    return failed(error, values);
+  }
+  redirect(`/w/${ctx.workspace.slug}/policies`);
+});
+
+export const updatePolicyAction = defineWorkspaceAction('policy.update', async (ctx, formData) => {
+  const { input, values } = readPolicyForm(formData);
+  try {
+    await updatePolicy(ctx, readFormText(formData, 'policyId'), {
+      ...input,
+      expectedVersion: readFormNumber(formData, 'expectedVersion') ?? 0,
+    });
+  } catch (error) {
+    return failed(error, values);
+  }
+  revalidatePath(`/w/${ctx.workspace.slug}/policies`);
+  return { ok: true, formMessage: { tone: 'success', text: 'Policy saved.' } };
+});
+
+export const deletePolicyAction = defineWorkspaceAction('policy.delete', async (ctx, formData) => {
+  try {
+    await deletePolicy(ctx, readFormText(formData, 'policyId'));
+  } catch (error) {
+    if (error instanceof ServiceError && error.code === 'CONFLICT')
+      return {
+        code: error.code,
+        formMessage: { tone: 'error', text: 'Tools still use this policy: change them first.' },
+      };
+    throw error;
+  }
+  redirect(`/w/${ctx.workspace.slug}/policies`);
+});

@@ -1,0 +1,134 @@
+import {
+  type AuthPolicy,
+  createAuthPolicy,
+  deleteAuthPolicy,
+  getAuthPolicy,
+  type JsonValue,
+  updateAuthPolicy,
+} from '@toolplane/db';
+import { z } from 'zod';
+import { audited } from '../audit/audited';
+import { authorize } from '../authorization/authorize';
+import type { WorkspaceContext } from '../authorization/workspace-context';
+import { parseInput } from '../parse-input';
+import { ServiceError } from '../service-error';
+import { POLICY_PARAMS, type PolicyPlugin, redactParams, SECRET_PARAMS } from './policy-params';
+
+export const ZPolicyInput = z.object({
+  name: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$/, 'Use up to 64 letters, digits, _ . or -.'),
+  description: z.string().trim().max(2000).default(''),
+  plugin: z.enum(['allow_all', 'api_key', 'jwt', 'token_scopes', 'script'], 'Choose a plugin.'),
+  params: z.record(z.string(), z.unknown()).default({}),
+  scriptSource: z
+    .string()
+    .max(512 * 1024)
+    .nullable()
+    .default(null),
+});
+
+function checkParams(plugin: PolicyPlugin, params: Record<string, unknown>) {
+  const result = POLICY_PARAMS[plugin].safeParse(params);
+  if (result.success) return result.data as Record<string, JsonValue>;
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = `params.${issue.path.map(String).join('.') || 'form'}`;
+    fieldErrors[field] ??= issue.message;
+  }
+  throw new ServiceError('INVALID', 'Check the highlighted fields.', { fieldErrors });
+}
+
+function validated(input: z.input<typeof ZPolicyInput>) {
+  const data = parseInput(ZPolicyInput, input);
+  if (data.plugin === 'script' && !data.scriptSource?.trim()) {
+    const message = 'Write the policy script.';
+    throw new ServiceError('INVALID', message, { fieldErrors: { scriptSource: message } });
+  }
+  return {
+    name: data.name,
+    description: data.description,
+    plugin: data.plugin,
+    params: checkParams(data.plugin, data.params),
+    scriptSource: data.plugin === 'script' ? (data.scriptSource ?? null) : null,
+  };
+}
+
+const summary = (p: AuthPolicy) => ({
+  name: p.name,
+  plugin: p.plugin,
+  params: redactParams(p.params),
+  script: p.scriptSource === null ? null : `${p.scriptSource.length} characters`,
+});
+
+export async function createPolicy(
+  ctx: WorkspaceContext,
+  input: z.input<typeof ZPolicyInput>,
+): Promise<AuthPolicy> {
+  authorize(ctx, 'policy.create');
+  const data = validated(input);
+  return audited(
+    ctx,
+    (tx) => createAuthPolicy(tx, ctx.workspace.id, data),
+    (policy) => ({
+      action: 'policy.create',
+      targetType: 'policy',
+      targetId: policy.id,
+      after: summary(policy),
+    }),
+  );
+}
+
+/**
+ * Saves a policy at the version the form loaded. Credential parameters left empty keep their
+ * stored value (the form never receives it).
+ */
+export async function updatePolicy(
+  ctx: WorkspaceContext,
+  policyId: string,
+  input: z.input<typeof ZPolicyInput> & { expectedVersion: number },
+): Promise<AuthPolicy> {
+  authorize(ctx, 'policy.update');
+  const current = await getAuthPolicy(ctx.deps.db, ctx.workspace.id, policyId);
+  if (!current) throw new ServiceError('NOT_FOUND', 'That policy does not exist.');
+  const stored = (current.params ?? {}) as Record<string, unknown>;
+  const params = { ...(input.params ?? {}) };
+  if (input.plugin === current.plugin)
+    for (const key of SECRET_PARAMS)
+      if ((params[key] === undefined || params[key] === '') && stored[key] !== undefined)
+        params[key] = stored[key];
+  const data = validated({ ...input, params });
+  return audited(
+    ctx,
+    (tx) =>
+      updateAuthPolicy(tx, ctx.workspace.id, policyId, {
+        ...data,
+        expectedVersion: input.expectedVersion,
+      }),
+    (policy) => ({
+      action: 'policy.update',
+      targetType: 'policy',
+      targetId: policy.id,
+      before: summary(current),
+      after: summary(policy),
+    }),
+  );
+}
+
+/** Deletes a policy; refused (CONFLICT) while a tool uses it. */
+export async function deletePolicy(ctx: WorkspaceContext, policyId: string): Promise<void> {
+  authorize(ctx, 'policy.delete');
+  const current = await getAuthPolicy(ctx.deps.db, ctx.workspace.id, policyId);
+  if (!current) throw new ServiceError('NOT_FOUND', 'That policy does not exist.');
+  await audited(
+    ctx,
+    (tx) => deleteAuthPolicy(tx, ctx.workspace.id, policyId),
+    () => ({
+      action: 'policy.delete',
+      targetType: 'policy',
+      targetId: policyId,
+      before: summary(current),
+    }),
+  );
+}
