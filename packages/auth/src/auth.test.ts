@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 // The runtime's verifier, read (not modified) so both sides provably agree on the format.
-import { verifyRuntimeToken } from '../../../apps/runtime/src/auth/runtime-token';
 import { hashPassword } from './hash-password';
-import { mintRuntimeToken } from './mint-runtime-token';
 import { passwordProblem } from './password-problem';
+import { mintRuntimeToken, verifyRuntimeToken } from './runtime-token';
 import { verifyPassword } from './verify-password';
 
 describe('passwords', () => {

@@ -1,6 +1,6 @@
+import { RUNTIME_TOKEN_PREFIX, verifyRuntimeToken } from '@toolplane/auth/runtime-token';
 import { type ApiToken, type Db, findApiTokenByHash, hashToken } from '@toolplane/db';
 import type { Caller } from './caller';
-import { RUNTIME_TOKEN_PREFIX, verifyRuntimeToken } from './runtime-token';
 
 export interface TokenAuthenticator {
   /** The caller behind an `Authorization` header, or null (missing, malformed, unknown, expired, revoked). */

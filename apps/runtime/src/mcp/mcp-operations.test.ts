@@ -1,3 +1,4 @@
+import { mintRuntimeToken } from '@toolplane/auth/runtime-token';
 import { createTenantPostgres, type TenantDatabase } from '@toolplane/connectors/test-support';
 import {
   getToolByName,
@@ -11,7 +12,6 @@ import {
 } from '@toolplane/db';
 import { pgAdminUrl, testRedis } from '@toolplane/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mintRuntimeToken } from '../auth/runtime-token';
 import type { RunningRuntime } from '../start-runtime';
 import {
   createRuntimeFixture,
@@ -158,10 +158,8 @@ describe('tokens and shutdown', () => {
   it('logs calls made with a runtime token under its user, and batches last_used_at', async () => {
     const own = await f.start({ invocationFlushMs: 50 });
     const minted = mintRuntimeToken(f.signingKey, {
-      sub: f.ownerId,
-      ws: ws.id,
-      scopes: [],
-      tools: 'all',
+      userId: f.ownerId,
+      workspaceId: ws.id,
       ttlSeconds: 120,
     });
     expect((await call(own.url, 'answer', {}, minted)).status).toBe(200);

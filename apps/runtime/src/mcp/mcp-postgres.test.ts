@@ -1,4 +1,5 @@
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { mintRuntimeToken } from '@toolplane/auth/runtime-token';
 import {
   createTenantPostgres,
   freePort,
@@ -14,7 +15,6 @@ import {
 } from '@toolplane/db';
 import { pgAdminUrl } from '@toolplane/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mintRuntimeToken } from '../auth/runtime-token';
 import type { RunningRuntime } from '../start-runtime';
 import {
   connectClient,
@@ -336,10 +336,8 @@ describe('MCP endpoint with PostgreSQL tools', () => {
 
   it('accepts a short-lived signed token and refuses an expired or wrongly signed one', async () => {
     const minted = mintRuntimeToken(f.signingKey, {
-      sub: f.ownerId,
-      ws: acme.id,
-      scopes: [],
-      tools: 'all',
+      userId: f.ownerId,
+      workspaceId: acme.id,
       ttlSeconds: 300,
     });
     const client = await connectClient(runtime.url, 'acme', minted);
@@ -348,25 +346,19 @@ describe('MCP endpoint with PostgreSQL tools', () => {
     ).toBeUndefined();
     await client.close();
     const expired = mintRuntimeToken(f.signingKey, {
-      sub: f.ownerId,
-      ws: acme.id,
-      scopes: [],
-      tools: 'all',
+      userId: f.ownerId,
+      workspaceId: acme.id,
       ttlSeconds: 60,
       now: Date.now() - 10 * 60_000,
     });
     const forged = mintRuntimeToken(new Uint8Array(32), {
-      sub: f.ownerId,
-      ws: acme.id,
-      scopes: [],
-      tools: 'all',
+      userId: f.ownerId,
+      workspaceId: acme.id,
       ttlSeconds: 60,
     });
     const otherWorkspace = mintRuntimeToken(f.signingKey, {
-      sub: f.ownerId,
-      ws: globex.id,
-      scopes: [],
-      tools: 'all',
+      userId: f.ownerId,
+      workspaceId: globex.id,
       ttlSeconds: 60,
     });
     for (const token of [expired, forged, otherWorkspace]) {

@@ -2,15 +2,17 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * Short-lived runtime tokens, minted by the control plane for a signed-in user (the playground)
- * or a personal access token (the CLI) and accepted by the runtime beside `tp_` API tokens:
+ * or a personal access token (the CLI) and accepted by the runtime beside `tp_` API tokens; calls
+ * made with one are logged under `sub`. Both sides import this one module:
  *
  *   tps_<base64url(JSON claims)>.<base64url(HMAC-SHA256(signing key, "tps_" + claims part))>
  *
  * A fixed algorithm (no `alg` header to confuse), a lifetime of at most 15 minutes, and the
- * workspace inside the signed part. Calls made with one are logged under `sub` (the user).
+ * workspace inside the signed part. Only node:crypto: the runtime bundles this file alone.
  */
 export const RUNTIME_TOKEN_PREFIX = 'tps_';
-export const MAX_RUNTIME_TOKEN_LIFETIME_SECONDS = 15 * 60;
+/** The runtime refuses more than 15 minutes; the playground asks for 5. */
+export const MAX_RUNTIME_TOKEN_SECONDS = 15 * 60;
 const CLOCK_SKEW_SECONDS = 30;
 
 export interface RuntimeTokenClaims {
@@ -31,28 +33,40 @@ export interface RuntimeTokenClaims {
   jti: string;
 }
 
+export interface MintRuntimeTokenInput {
+  /** The user (`usr_…`) the calls are made for. */
+  userId: string;
+  workspaceId: string;
+  /** The personal access token it is minted from (CLI), if any. */
+  personalAccessTokenId?: string;
+  scopes?: string[];
+  tools?: 'all' | string[];
+  ttlSeconds?: number;
+  now?: number;
+}
+
 function sign(key: Uint8Array, body: string): string {
   return createHmac('sha256', key).update(`${RUNTIME_TOKEN_PREFIX}${body}`).digest('base64url');
 }
 
-/** Mints a runtime token (the control plane's side; here so both sides share one format). */
-export function mintRuntimeToken(
-  key: Uint8Array,
-  claims: Omit<RuntimeTokenClaims, 'iat' | 'exp' | 'jti'> & { ttlSeconds: number; now?: number },
-): string {
-  const { ttlSeconds, now, ...rest } = claims;
-  if (ttlSeconds <= 0 || ttlSeconds > MAX_RUNTIME_TOKEN_LIFETIME_SECONDS) {
-    throw new Error(`a runtime token lives 1–${MAX_RUNTIME_TOKEN_LIFETIME_SECONDS} seconds`);
+export function mintRuntimeToken(signingKey: Uint8Array, input: MintRuntimeTokenInput): string {
+  const ttl = input.ttlSeconds ?? 300;
+  if (!Number.isInteger(ttl) || ttl <= 0 || ttl > MAX_RUNTIME_TOKEN_SECONDS) {
+    throw new Error(`a runtime token lives 1–${MAX_RUNTIME_TOKEN_SECONDS} seconds`);
   }
-  const iat = Math.floor((now ?? Date.now()) / 1000);
-  const full: RuntimeTokenClaims = {
-    ...rest,
+  const iat = Math.floor((input.now ?? Date.now()) / 1000);
+  const claims: RuntimeTokenClaims = {
+    sub: input.userId,
+    ws: input.workspaceId,
+    ...(input.personalAccessTokenId ? { pat: input.personalAccessTokenId } : {}),
+    scopes: input.scopes ?? [],
+    tools: input.tools ?? 'all',
     iat,
-    exp: iat + ttlSeconds,
+    exp: iat + ttl,
     jti: randomBytes(12).toString('base64url'),
   };
-  const body = Buffer.from(JSON.stringify(full)).toString('base64url');
-  return `${RUNTIME_TOKEN_PREFIX}${body}.${sign(key, body)}`;
+  const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  return `${RUNTIME_TOKEN_PREFIX}${body}.${sign(signingKey, body)}`;
 }
 
 /** The claims of a valid, unexpired token signed with `key`; null for anything else. */
@@ -85,7 +99,7 @@ export function verifyRuntimeToken(
   ) {
     return null;
   }
-  if (claims.exp - claims.iat > MAX_RUNTIME_TOKEN_LIFETIME_SECONDS) return null;
+  if (claims.exp - claims.iat > MAX_RUNTIME_TOKEN_SECONDS) return null;
   if (claims.iat > now + CLOCK_SKEW_SECONDS || claims.exp <= now - CLOCK_SKEW_SECONDS) return null;
   return claims;
 }
