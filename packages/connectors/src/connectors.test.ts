@@ -142,6 +142,52 @@ describe('PostgreSQL connector', () => {
     expect(ok.rows).toEqual([{ one: 1 }]);
   });
 
+  it('never reuses a connection whose session a statement may have changed', async () => {
+    const base = { type: 'postgres' as const, params: [], maxRows: 5, timeoutMs: 200 };
+    // Statements that would loosen the session for later calls on the same connection.
+    for (const text of [
+      'SET statement_timeout = 0',
+      'SET default_transaction_read_only = off',
+      'BEGIN',
+    ]) {
+      await pools.run(pgTarget(), { ...base, text, readOnly: true }).catch(() => {});
+    }
+    for (let i = 0; i < 6; i++) {
+      const error = await rejection(
+        pools.run(pgTarget(), { ...base, text: 'SELECT pg_sleep(5)', readOnly: true }),
+      );
+      expect(error.code).toBe('TIMEOUT');
+      const write = await rejection(
+        pools.run(pgTarget(), {
+          ...base,
+          text: "UPDATE items SET name = 'y' WHERE id = 2",
+          readOnly: true,
+        }),
+      );
+      expect(write.code).toBe('QUERY_FAILED');
+      expect(write.message).toMatch(/read-only transaction/);
+    }
+  });
+
+  it('switches a connection between read-only and writable tools and timeouts', async () => {
+    const q = (readOnly: boolean, timeoutMs: number) => ({
+      type: 'postgres' as const,
+      text: "SELECT current_setting('transaction_read_only') AS ro, current_setting('statement_timeout') AS t",
+      params: [],
+      maxRows: 1,
+      readOnly,
+      timeoutMs,
+    });
+    for (const [readOnly, timeoutMs] of [
+      [true, 1_000],
+      [false, 2_000],
+      [true, 3_000],
+    ] as const) {
+      const { rows } = await pools.run(pgTarget(), q(readOnly, timeoutMs));
+      expect(rows).toEqual([{ ro: readOnly ? 'on' : 'off', t: `${timeoutMs / 1000}s` }]);
+    }
+  });
+
   it('reopens the pool when the connector version changes', async () => {
     const t1 = target('ws_a:con_v', { type: 'postgres', url: db.url }, '1');
     const t2 = target('ws_a:con_v', { type: 'postgres', url: db.url }, '2');

@@ -11,6 +11,8 @@ export interface InvocationLog {
 
 export interface InvocationLogOptions {
   readonly db: Db;
+  /** Writes one batch; default `insertInvocations` on `db` (Prisma). */
+  readonly write?: (batch: InvocationInput[]) => Promise<unknown>;
   /** Entries kept while the database is slow or down; beyond it the oldest are dropped. */
   readonly maxQueue?: number;
   /** Rows per INSERT. */
@@ -31,6 +33,8 @@ export interface InvocationLogOptions {
 export function createInvocationLog(options: InvocationLogOptions): InvocationLog {
   const capacity = options.maxQueue ?? 10_000;
   const batchSize = options.batchSize ?? 500;
+  const write =
+    options.write ?? ((batch: InvocationInput[]) => insertInvocations(options.db, batch));
   const ring: (InvocationInput | undefined)[] = new Array(capacity);
   let head = 0;
   let length = 0;
@@ -76,7 +80,7 @@ export function createInvocationLog(options: InvocationLogOptions): InvocationLo
     while (length > 0) {
       const batch = take(batchSize);
       try {
-        await insertInvocations(options.db, batch);
+        await write(batch);
       } catch (error) {
         options.onWriteError?.(error);
         if (!closed) putBack(batch);

@@ -2,23 +2,38 @@ import { isRedisReady, type Redis } from '@toolplane/redis';
 import { createMemoryRateLimiter } from './create-memory-rate-limiter';
 import { type RateLimiter, WINDOW_MS, windowOf } from './rate-limiter';
 
-// Counts every budget in one round trip and refuses without counting when any is spent, so a
-// refused request does not eat the budget of the others. KEYS: one counter per budget;
-// ARGV[1]: window length (ms); ARGV[2]: cost; ARGV[3..]: the limits in KEYS order.
-const TAKE = `
+// Leases budget for every key in one round trip: grants min(wanted, what every budget has left)
+// and counts it against each, or grants 0, counting nothing, when that is below the call's
+// cost. KEYS: one counter per budget; ARGV[1]: window length (ms); ARGV[2]: cost; ARGV[3]: the
+// lease wanted; ARGV[4..]: the limits in KEYS order. Returns the grant.
+const LEASE = `
 local cost = tonumber(ARGV[2])
+local grant = tonumber(ARGV[3])
 for i, key in ipairs(KEYS) do
-  local used = tonumber(redis.call('GET', key) or '0')
-  if used + cost > tonumber(ARGV[i + 2]) then return 0 end
+  local room = tonumber(ARGV[i + 3]) - tonumber(redis.call('GET', key) or '0')
+  if room < grant then grant = room end
 end
+if grant < cost then return 0 end
 for i, key in ipairs(KEYS) do
-  if redis.call('INCRBY', key, cost) == cost then redis.call('PEXPIRE', key, ARGV[1]) end
+  if redis.call('INCRBY', key, grant) == grant then redis.call('PEXPIRE', key, ARGV[1]) end
 end
-return 1`;
+return grant`;
+
+/**
+ * Budget leased per round trip: 0.5 % of the smallest limit, 1 to 100 requests. A small limit
+ * (under 400 a minute) is counted call by call, exactly; a large one costs a Redis round trip
+ * every `lease` calls instead of every call. Leased but unspent units count as used, so the sum
+ * over replicas never exceeds a limit; a replica may be refused up to (replicas − 1) × lease
+ * early near the end of a window.
+ */
+export function leaseSize(limitPerMinute: number): number {
+  return Math.min(100, Math.max(1, Math.floor(limitPerMinute / 200)));
+}
 
 /**
  * Rate limits shared by every replica: fixed one-minute windows counted in Redis under the
- * configured prefix. While Redis is unreachable each replica falls back to counting in memory
+ * configured prefix, spent from small local leases (see `leaseSize`) so most calls cost no
+ * round trip. While Redis is unreachable each replica falls back to counting in memory
  * (`onFallback` tells the metrics), so an outage never turns into refused or slowed calls.
  */
 export function createRedisRateLimiter(options: {
@@ -30,10 +45,13 @@ export function createRedisRateLimiter(options: {
   const { redis, prefix } = options;
   const now = options.now ?? Date.now;
   const fallback = createMemoryRateLimiter({ now });
-  redis.defineCommand('toolplaneTake', { lua: TAKE });
-  const take = (
+  redis.defineCommand('toolplaneLease', { lua: LEASE });
+  const lease = (
     redis as unknown as Record<string, (...args: (string | number)[]) => Promise<number>>
-  ).toolplaneTake!.bind(redis);
+  ).toolplaneLease!.bind(redis);
+  // Units leased from the current window and not spent yet, per budget key.
+  const leased = new Map<string, number>();
+  let window = -1;
   return {
     async take(checks, cost = 1) {
       if (!isRedisReady(redis)) {
@@ -41,18 +59,35 @@ export function createRedisRateLimiter(options: {
         return fallback.takeSync(checks, cost);
       }
       const current = windowOf(now());
+      if (current.index !== window) {
+        window = current.index;
+        leased.clear();
+      }
+      if (checks.every((check) => (leased.get(check.key) ?? 0) >= cost)) {
+        for (const check of checks) leased.set(check.key, leased.get(check.key)! - cost);
+        return { ok: true };
+      }
       const keys = checks.map((check) => `${prefix}rl:${check.key}:${current.index}`);
+      const wanted = Math.max(
+        cost,
+        leaseSize(Math.min(...checks.map((check) => check.limitPerMinute))),
+      );
       try {
-        const ok = await take(
+        const grant = await lease(
           keys.length,
           ...keys,
           WINDOW_MS + 1_000,
           cost,
+          wanted,
           ...checks.map((check) => check.limitPerMinute),
         );
-        return ok === 1
-          ? { ok: true }
-          : { ok: false, retryAfterSeconds: current.retryAfterSeconds };
+        if (grant < cost) return { ok: false, retryAfterSeconds: current.retryAfterSeconds };
+        if (window === current.index) {
+          for (const check of checks) {
+            leased.set(check.key, (leased.get(check.key) ?? 0) + grant - cost);
+          }
+        }
+        return { ok: true };
       } catch {
         options.onFallback?.();
         return fallback.takeSync(checks, cost);

@@ -1,9 +1,9 @@
 import pg from 'pg';
-import Cursor from 'pg-cursor';
 import { ConnectorError, connectFailed, safeDriverMessage } from '../connector-error';
 import type { DriverPool, PoolSettings, QueryResult, SqlQuery } from '../connector-types';
 import type { ConnectorAddress } from '../parse-connector-url';
 import { withDeadline } from '../with-deadline';
+import { LimitedQuery } from './limited-query';
 
 // Type parsers shared by every tenant pool. pg's defaults turn int8 into strings and
 // `timestamp`/`date` (no time zone) into a Date in the runtime's local zone, which shifts the
@@ -31,10 +31,15 @@ const types = {
 const CLIENT_GRACE_MS = 2_000;
 
 /**
- * A bounded pg pool for one tenant connector, connected to the pinned address. Every call is
- * one transaction — `BEGIN [READ ONLY]; SET LOCAL statement_timeout` — so the read-only flag and
- * the tool's timeout hold whatever the previous call on that connection did to its session.
- * Rows are read through a cursor, `maxRows + 1` at most, so a huge result never sits in memory.
+ * A bounded pg pool for one tenant connector, connected to the pinned address. A call is one
+ * round trip on a connection whose session already has the call's read-only default and
+ * statement timeout (set once, changed only when a call needs different ones): a prepared
+ * statement in its own implicit transaction, executed with a row limit so `maxRows + 1` rows at
+ * most come back and a huge result never sits in memory. A statement that may have changed the
+ * session (any command but SELECT/INSERT/UPDATE/DELETE/MERGE/FETCH/VALUES) gets its connection
+ * closed, never reused. (A statement calling `set_config()` inside a SELECT is not detected; it
+ * can only affect later calls of the same workspace's connector, whose tools the same people
+ * write.)
  */
 export function createPostgresPool(
   address: ConnectorAddress,
@@ -83,7 +88,7 @@ export function createPostgresPool(
     let broken = false;
     try {
       const timeout = Math.max(1, Math.floor(query.timeoutMs));
-      return await withDeadline(
+      const { rows, truncated, discard } = await withDeadline(
         execute(client, query, timeout),
         timeout + CLIENT_GRACE_MS,
         `the statement took over ${timeout} ms`,
@@ -91,13 +96,19 @@ export function createPostgresPool(
           broken = true;
         },
       );
+      if (discard) broken = true;
+      return { rows, truncated };
     } catch (error) {
       if (error instanceof ConnectorError) throw error;
       const code = (error as { code?: unknown }).code;
       if (code === '57014') {
         throw new ConnectorError('TIMEOUT', `the statement took over ${query.timeoutMs} ms`);
       }
-      if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) broken = true;
+      // Not an SQL error (network, protocol), or a prepared statement the server can no longer
+      // use as planned (0A000: "cached plan must not change result type"): discard the connection.
+      if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code) || code === '0A000') {
+        broken = true;
+      }
       throw new ConnectorError('QUERY_FAILED', safeDriverMessage(error), { cause: error });
     } finally {
       // A connection that failed outside SQL (network, protocol, our deadline) is discarded.
@@ -116,35 +127,47 @@ export function createPostgresPool(
   };
 }
 
+// What each pooled connection's session was last set to ("on:5000"): read-only default and
+// statement timeout are set once per connection and changed only when a call needs others.
+const sessions = new WeakMap<pg.PoolClient, string>();
+
+// Command tags a tool statement may leave behind without changing the session. Anything else
+// (SET, RESET, BEGIN, DISCARD, LISTEN, PREPARE, …) might have changed it: that connection is
+// closed instead of reused.
+const PLAIN_COMMANDS = new Set([
+  'SELECT',
+  'INSERT',
+  'UPDATE',
+  'DELETE',
+  'MERGE',
+  'FETCH',
+  'VALUES',
+]);
+
+interface Executed extends QueryResult {
+  /** The statement may have changed the session: do not reuse the connection. */
+  readonly discard: boolean;
+}
+
 async function execute(
   client: pg.PoolClient,
   query: SqlQuery,
   timeoutMs: number,
-): Promise<QueryResult> {
-  // One round trip: the simple protocol runs both statements.
-  await client.query(
-    `${query.readOnly ? 'BEGIN READ ONLY' : 'BEGIN'}; SET LOCAL statement_timeout = ${timeoutMs}`,
-  );
-  try {
-    const values = query.params as unknown[];
-    let rows: unknown[];
-    let truncated = false;
-    if (query.maxRows === undefined) {
-      rows = (await client.query({ text: query.text, values })).rows;
-    } else {
-      const cursor = client.query(new Cursor(query.text, values));
-      rows = await cursor.read(query.maxRows + 1);
-      // After a failed read the cursor is finished already; close only a live portal.
-      await cursor.close();
-      if (rows.length > query.maxRows) {
-        rows = rows.slice(0, query.maxRows);
-        truncated = true;
-      }
-    }
-    await client.query('COMMIT');
-    return { rows, truncated };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
+): Promise<Executed> {
+  // The read-only flag and the timeout are session defaults of the connection
+  // (default_transaction_read_only, statement_timeout), set in one round trip when they differ
+  // from what the connection has; each statement then runs in its own implicit transaction.
+  const wanted = `${query.readOnly ? 'on' : 'off'}:${timeoutMs}`;
+  if (sessions.get(client) !== wanted) {
+    sessions.delete(client);
+    await client.query(
+      `SET default_transaction_read_only = ${query.readOnly ? 'on' : 'off'}; SET statement_timeout = ${timeoutMs}`,
+    );
+    sessions.set(client, wanted);
   }
+  // One round trip: a prepared statement (parsed once per connection), at most maxRows + 1 rows.
+  const limited = new LimitedQuery(query.text, query.params, query.maxRows);
+  client.query(limited as unknown as pg.Submittable);
+  const { rows, truncated, command } = await limited.done;
+  return { rows, truncated, discard: command === null || !PLAIN_COMMANDS.has(command) };
 }
