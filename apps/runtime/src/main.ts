@@ -38,6 +38,8 @@ const { startRuntime } = await import('./start-runtime');
 const { shutdownOnSignals } = await import('./shutdown-on-signals');
 
 const where = `${env.RUNTIME_HOST}:${env.RUNTIME_PORT}`;
+const SANDBOX_FAILURE_GRACE_MS = 30_000;
+let restartScheduled = false;
 try {
   const runtime = await startRuntime({
     databaseUrl: env.DATABASE_URL,
@@ -58,6 +60,18 @@ try {
     invocationQueueSize: env.RUNTIME_INVOCATION_QUEUE_SIZE,
     tracing: telemetry !== undefined,
     logger,
+    // isolated-vm asks for a process restart after a catastrophic error: keep serving what
+    // arrives while load balancers see /readyz 503, then drain and exit non-zero.
+    onSandboxFailure: () => {
+      if (restartScheduled) return;
+      restartScheduled = true;
+      setTimeout(() => {
+        void runtime
+          .close()
+          .catch(() => undefined)
+          .finally(() => process.exit(1));
+      }, SANDBOX_FAILURE_GRACE_MS).unref();
+    },
   });
   logger.info('runtime listening', { url: runtime.url, mode: env.TOOLPLANE_MODE });
   shutdownOnSignals({ runtime, logger, telemetry });

@@ -70,6 +70,12 @@ export interface RuntimeOptions {
   readonly resolver?: Resolver;
   /** Another script runner (tests); default the isolated-vm sandbox. */
   readonly scripts?: ScriptRunnerPort;
+  /**
+   * The sandbox hit an isolated-vm catastrophic error (packages/sandbox README): the runtime has
+   * already turned /readyz to 503; the caller should exit non-zero after a grace period so its
+   * supervisor starts a fresh process.
+   */
+  readonly onSandboxFailure?: () => void;
 }
 
 export interface RunningRuntime {
@@ -196,6 +202,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<RunningRunt
           allowPrivateNetworks: options.allowPrivateNetworks,
           deny,
           resolver,
+          onCatastrophicError: (details) => {
+            logger.error('sandbox catastrophic error: draining for a restart', details);
+            readiness.startDraining();
+            options.onSandboxFailure?.();
+          },
         })
       : undefined;
   const ports = createPipelinePorts({

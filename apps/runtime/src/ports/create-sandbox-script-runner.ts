@@ -31,6 +31,8 @@ export function createSandboxScriptRunner(deps: {
   allowPrivateNetworks: boolean;
   deny: readonly DenyEntry[];
   resolver?: Resolver;
+  /** isolated-vm hit a catastrophic error: the process must stop taking traffic and restart. */
+  onCatastrophicError?: (details: Record<string, unknown>) => void;
 }): SandboxScriptRunner {
   const { registry, logger } = deps;
   const capture: ConsoleCapture = new AsyncLocalStorage();
@@ -41,6 +43,8 @@ export function createSandboxScriptRunner(deps: {
       ...(deps.resolver ? { resolver: deps.resolver } : {}),
     },
     onInternalError: (error, where) => logger.error('sandbox internal error', { where, error }),
+    onCatastrophicError: (message, workspaceId, state) =>
+      deps.onCatastrophicError?.({ message, workspaceId, ...state }),
   });
   const port = createScriptRunnerPort(sandbox, {
     async load(workspaceId, path) {
