@@ -2,6 +2,7 @@
 
 import { useActionState, useEffect, useRef, useState } from 'react';
 import { Button } from '@/modules/ui/components/button';
+import { ConfirmActionButton } from '@/modules/ui/components/confirm-action-button';
 import { CopyButton } from '@/modules/ui/components/copy-button';
 import { SelectField } from '@/modules/ui/components/fields';
 import { FormAlert } from '@/modules/ui/components/form-alert';
@@ -161,59 +162,26 @@ export function RemoveMemberButton({
   userId: string;
   email: string;
 }) {
-  const [state, action, pending] = useActionState(removeMemberAction, {} as ActionState);
   return (
-    <form
-      action={action}
-      className="flex items-center justify-end gap-2"
-      onSubmit={(e) => {
-        if (!confirm(`Remove ${email}? Their sessions end at once.`)) e.preventDefault();
-      }}
-    >
-      <input type="hidden" name="workspace" value={slug} />
-      <input type="hidden" name="userId" value={userId} />
-      {state.formMessage && !state.ok ? (
-        <span role="alert" className="text-xs text-red-600">
-          {state.formMessage.text}
-        </span>
-      ) : null}
-      <button
-        type="submit"
-        disabled={pending}
-        className="text-xs font-medium text-red-600 hover:text-red-500"
-      >
-        {pending ? 'Removing…' : 'Remove'}
-      </button>
-    </form>
+    <ConfirmActionButton
+      action={removeMemberAction}
+      fields={{ workspace: slug, userId }}
+      label="Remove"
+      pendingLabel="Removing…"
+      confirmText={`Remove ${email}? Their sessions end at once.`}
+    />
   );
 }
 
 export function LeaveWorkspaceButton({ slug }: { slug: string }) {
-  const [state, action, pending] = useActionState(leaveWorkspaceAction, {} as ActionState);
   return (
-    <form
-      action={action}
-      className="flex items-center justify-end gap-2"
-      onSubmit={(e) => {
-        if (!confirm('Leave this workspace? You need a new invitation to come back.'))
-          e.preventDefault();
-      }}
-    >
-      <input type="hidden" name="workspace" value={slug} />
-      <input type="hidden" name="confirm" value="leave" />
-      {state.formMessage && !state.ok ? (
-        <span role="alert" className="text-xs text-red-600">
-          {state.formMessage.text}
-        </span>
-      ) : null}
-      <button
-        type="submit"
-        disabled={pending}
-        className="text-xs font-medium text-red-600 hover:text-red-500"
-      >
-        {pending ? 'Leaving…' : 'Leave'}
-      </button>
-    </form>
+    <ConfirmActionButton
+      action={leaveWorkspaceAction}
+      fields={{ workspace: slug, confirm: 'leave' }}
+      label="Leave"
+      pendingLabel="Leaving…"
+      confirmText="Leave this workspace? You need a new invitation to come back."
+    />
   );
 }
 
@@ -224,18 +192,12 @@ export function RevokeInvitationButton({
   slug: string;
   invitationId: string;
 }) {
-  const [, action, pending] = useActionState(revokeInvitationAction, {} as ActionState);
   return (
-    <form action={action} className="flex justify-end">
-      <input type="hidden" name="workspace" value={slug} />
-      <input type="hidden" name="invitationId" value={invitationId} />
-      <button
-        type="submit"
-        disabled={pending}
-        className="text-xs font-medium text-red-600 hover:text-red-500"
-      >
-        {pending ? 'Revoking…' : 'Revoke'}
-      </button>
-    </form>
+    <ConfirmActionButton
+      action={revokeInvitationAction}
+      fields={{ workspace: slug, invitationId }}
+      label="Revoke"
+      pendingLabel="Revoking…"
+    />
   );
 }
