@@ -107,6 +107,8 @@ export { removeMembership } from './memberships/remove-membership';
 export { setMembershipRole } from './memberships/set-membership-role';
 export type { ChangeKind, ChangeNotification } from './notify';
 export { CHANGE_CHANNEL, notifyChange, parseChangeNotification } from './notify';
+export type { OAuthUserInput } from './oauth/find-or-create-oauth-user';
+export { findOrCreateOAuthUser } from './oauth/find-or-create-oauth-user';
 export { createPersonalAccessToken } from './personal-access-tokens/create-personal-access-token';
 export { findPersonalAccessTokenByHash } from './personal-access-tokens/find-personal-access-token-by-hash';
 export { listPersonalAccessTokens } from './personal-access-tokens/list-personal-access-tokens';

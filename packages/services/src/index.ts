@@ -6,6 +6,7 @@
 export { changePassword } from './accounts/change-password';
 export { requestPasswordReset } from './accounts/request-password-reset';
 export { resetPassword } from './accounts/reset-password';
+export { type ProviderIdentity, signInWithProvider } from './accounts/sign-in-with-provider';
 export { signUp, ZSignUpInput } from './accounts/sign-up';
 export { EMAIL_THROTTLE, IP_THROTTLE, verifyCredentials } from './accounts/verify-credentials';
 // Activity and audit
@@ -34,6 +35,7 @@ export { deleteConnector } from './connectors/delete-connector';
 export { listConnectors } from './connectors/list-connectors';
 export { testConnector } from './connectors/test-connector';
 export { updateConnector } from './connectors/update-connector';
+export { createSmtpMailer, type SmtpMailerOptions } from './mail/create-smtp-mailer';
 // Members
 export { acceptInvitation, previewInvitation } from './members/accept-invitation';
 export { inviteMember } from './members/invite-member';

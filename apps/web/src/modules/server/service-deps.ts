@@ -1,7 +1,7 @@
 import { parseMasterKey } from '@toolplane/crypto';
 import { createDb, createKeyring } from '@toolplane/db';
 import { decodeKey } from '@toolplane/env';
-import { createNetworkPolicy, type ServiceDeps } from '@toolplane/services';
+import { createNetworkPolicy, createSmtpMailer, type ServiceDeps } from '@toolplane/services';
 import { getEnv } from '../../env';
 import { devOutbox } from './dev-outbox';
 
@@ -9,7 +9,8 @@ let deps: ServiceDeps | undefined;
 
 /**
  * The service layer's resources, built once per server process from the validated environment.
- * Mail goes to the development outbox (/dev/outbox) — SMTP delivery is not wired yet.
+ * Mail goes through SMTP when SMTP_URL and SMTP_FROM are set, else to the development outbox
+ * (/dev/outbox).
  */
 export function getServiceDeps(): ServiceDeps {
   if (deps) return deps;
@@ -25,7 +26,10 @@ export function getServiceDeps(): ServiceDeps {
       databaseUrl: env.DATABASE_URL,
       redisUrl: env.REDIS_URL,
     }),
-    mailer: devOutbox,
+    mailer:
+      env.SMTP_URL && env.SMTP_FROM
+        ? createSmtpMailer({ url: env.SMTP_URL, from: env.SMTP_FROM })
+        : devOutbox,
   };
   return deps;
 }

@@ -10,9 +10,13 @@ import { formatDate } from '@/modules/ui/lib/format-date';
 export const metadata: Metadata = { title: 'Development outbox' };
 export const dynamic = 'force-dynamic';
 
-/** Mail this server "sent" (registry entry `dev.outbox`): development only, 404 in production. */
+/**
+ * Mail this server "sent" (registry entry `dev.outbox`): development only, 404 in production
+ * and when SMTP is configured (mail then really leaves, and nothing lands here).
+ */
 export default function DevOutboxPage() {
-  if (getEnv().TOOLPLANE_MODE === 'production') notFound();
+  const env = getEnv();
+  if (env.TOOLPLANE_MODE === 'production' || (env.SMTP_URL && env.SMTP_FROM)) notFound();
   const messages = devOutbox.list();
   return (
     <main className="mx-auto max-w-3xl px-6 py-10">

@@ -9,11 +9,16 @@ import { readFormText } from '../../server/read-form';
 import { getServiceDeps } from '../../server/service-deps';
 
 /**
- * The link's origin comes from this request's Host, which a client controls: acceptable only
- * while mail goes to the development outbox. Production needs a configured public URL and SMTP
- * (not wired yet), so there the form says reset by email is unavailable instead.
+ * Where the emailed link points. AUTH_URL when set. Otherwise this request's Host, which a
+ * client controls (a forged Host would mail a victim a link to the forger's site): acceptable
+ * only outside production. Production needs SMTP and AUTH_URL; without them the form says reset
+ * by email is unavailable instead. Returns null when the link cannot be built safely.
  */
-async function requestOrigin(): Promise<string> {
+async function linkOrigin(): Promise<string | null> {
+  const env = getEnv();
+  if (env.TOOLPLANE_MODE === 'production' && !(env.SMTP_URL && env.SMTP_FROM && env.AUTH_URL))
+    return null;
+  if (env.AUTH_URL) return new URL(env.AUTH_URL).origin;
   const h = await headers();
   const host = h.get('host') ?? '127.0.0.1';
   const proto = h.get('x-forwarded-proto') === 'https' ? 'https' : 'http';
@@ -25,7 +30,7 @@ const SAME_ANSWER =
 
 export const requestPasswordResetAction = definePublicAction(
   'account.request-password-reset',
-  async (formData) => {
+  async (formData, requestId) => {
     const email = readFormText(formData, 'email').trim();
     if (!/^[^\s@]+@[^\s@]+$/.test(email))
       return {
@@ -33,7 +38,8 @@ export const requestPasswordResetAction = definePublicAction(
         fieldErrors: { email: 'Enter the email address you sign in with.' },
         values: { email },
       };
-    if (getEnv().TOOLPLANE_MODE === 'production')
+    const origin = await linkOrigin();
+    if (origin === null)
       return {
         code: 'UNAVAILABLE',
         formMessage: {
@@ -42,11 +48,18 @@ export const requestPasswordResetAction = definePublicAction(
         },
         values: { email },
       };
-    const origin = await requestOrigin();
-    await requestPasswordReset(getServiceDeps(), {
-      email,
-      resetUrl: (token) => `${origin}/reset-password/${encodeURIComponent(token)}`,
-    });
+    try {
+      await requestPasswordReset(getServiceDeps(), {
+        email,
+        resetUrl: (token) => `${origin}/reset-password/${encodeURIComponent(token)}`,
+      });
+    } catch (error) {
+      // A failure only happens for a known address, so answering differently would reveal it.
+      // Logged without the message or link (the SMTP mailer's errors carry neither).
+      console.error(
+        `toolplane-web: password-reset mail failed (request ${requestId}): ${error instanceof Error ? error.message : 'unknown error'}`,
+      );
+    }
     // The same answer whether or not the address has an account.
     return { ok: true, formMessage: { tone: 'success', text: SAME_ANSWER } };
   },

@@ -1,9 +1,11 @@
 'use server';
 
 import { AuthError, CredentialsSignin } from 'next-auth';
+import { getEnv } from '../../../env';
 import { definePublicAction, defineUserAction } from '../../server/define-action';
 import { signIn, signOut } from '../lib/auth';
 import { firstErrorPerField } from '../lib/first-error-per-field';
+import { oauthButtons } from '../lib/oauth-providers';
 import { readFormText } from '../lib/read-form-text';
 import { ZSignInInput } from './lib/sign-in-input';
 
@@ -37,6 +39,27 @@ export const signInAction = definePublicAction('account.sign-in', async (formDat
       return { formMessage: { tone: 'error', text: 'Sign-in failed. Try again.' }, values };
     }
     throw error; // the redirect after a successful sign-in
+  }
+  return {};
+});
+
+/**
+ * Starts a GitHub, Google or OIDC sign-in (or sign-up: the first sign-in creates the account).
+ * Only an enabled provider; Auth.js answers with the redirect to the provider.
+ */
+export const signInWithProviderAction = definePublicAction('account.sign-in', async (formData) => {
+  const provider = readFormText(formData, 'provider');
+  if (!oauthButtons(getEnv()).some((button) => button.id === provider))
+    return {
+      code: 'INVALID',
+      formMessage: { tone: 'error', text: 'That sign-in method is not available here.' },
+    };
+  try {
+    await signIn(provider, { redirectTo: safeNext(readFormText(formData, 'next')) });
+  } catch (error) {
+    if (error instanceof AuthError)
+      return { formMessage: { tone: 'error', text: 'Sign-in failed. Try again.' } };
+    throw error; // the redirect to the provider
   }
   return {};
 });
