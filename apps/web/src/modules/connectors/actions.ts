@@ -3,6 +3,7 @@
 import {
   createConnector,
   deleteConnector,
+  ServiceError,
   testConnector,
   updateConnector,
 } from '@toolplane/services';
@@ -27,24 +28,35 @@ const echo = (form: ReturnType<typeof connectorForm>) => ({
   description: form.description,
 });
 
+/**
+ * Runs a create or update; an expected refusal goes back to the form with what was typed (minus
+ * the connection), success returns to the list.
+ */
+async function saveThenList(
+  slug: string,
+  form: ReturnType<typeof connectorForm>,
+  save: () => Promise<unknown>,
+) {
+  try {
+    await save();
+  } catch (error) {
+    if (error instanceof ServiceError)
+      return {
+        code: error.code,
+        fieldErrors: { ...error.fieldErrors },
+        values: echo(form),
+        formMessage: { tone: 'error' as const, text: error.message },
+      };
+    throw error;
+  }
+  redirect(`/w/${slug}/connectors`);
+}
+
 export const createConnectorAction = defineWorkspaceAction(
   'connector.create',
   async (ctx, formData) => {
     const form = connectorForm(formData);
-    try {
-      await createConnector(ctx, form);
-    } catch (error) {
-      const { ServiceError } = await import('@toolplane/services');
-      if (error instanceof ServiceError)
-        return {
-          code: error.code,
-          fieldErrors: { ...error.fieldErrors },
-          values: echo(form),
-          formMessage: { tone: 'error', text: error.message },
-        };
-      throw error;
-    }
-    redirect(`/w/${ctx.workspace.slug}/connectors`);
+    return saveThenList(ctx.workspace.slug, form, () => createConnector(ctx, form));
   },
 );
 
@@ -52,23 +64,12 @@ export const updateConnectorAction = defineWorkspaceAction(
   'connector.update',
   async (ctx, formData) => {
     const form = connectorForm(formData);
-    try {
-      await updateConnector(ctx, readFormText(formData, 'connectorId'), {
+    return saveThenList(ctx.workspace.slug, form, () =>
+      updateConnector(ctx, readFormText(formData, 'connectorId'), {
         ...form,
         expectedVersion: readFormNumber(formData, 'expectedVersion') ?? 0,
-      });
-    } catch (error) {
-      const { ServiceError } = await import('@toolplane/services');
-      if (error instanceof ServiceError)
-        return {
-          code: error.code,
-          fieldErrors: { ...error.fieldErrors },
-          values: echo(form),
-          formMessage: { tone: 'error', text: error.message },
-        };
-      throw error;
-    }
-    redirect(`/w/${ctx.workspace.slug}/connectors`);
+      }),
+    );
   },
 );
 
