@@ -9,6 +9,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ['./packages/testing/src/global-setup.ts'],
-    include: ['{apps,packages}/*/src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['{apps,packages}/*/src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
   },
 });

@@ -60,6 +60,7 @@ check('build (turbo run build)', node, [
   'build',
   '--filter=@toolplane/web',
   '--filter=@toolplane/runtime',
+  '--filter=@toolplane/cli',
   '--output-logs=errors-only',
 ]);
 

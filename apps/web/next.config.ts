@@ -19,15 +19,19 @@ const nextConfig: NextConfig = {
   // Internal packages export TypeScript source (STYLE §2): Next compiles them, so nothing reads a
   // stale dist/.
   transpilePackages: [
+    '@toolplane/api',
     '@toolplane/auth',
     '@toolplane/connectors',
     '@toolplane/crypto',
     '@toolplane/db',
     '@toolplane/env',
+    '@toolplane/gitops',
     '@toolplane/net-policy',
     '@toolplane/pipeline',
+    '@toolplane/redis',
     '@toolplane/scripts',
     '@toolplane/services',
+    '@toolplane/tool-definition',
   ],
   // Native or driver packages load from node_modules at run time instead of being bundled.
   serverExternalPackages: ['@node-rs/argon2', 'pg', 'mysql2', 'ioredis'],

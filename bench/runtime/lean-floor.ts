@@ -74,3 +74,6 @@ const server = http.createServer((req, res) => {
 server.listen(Number(port), '127.0.0.1', () => {
   process.stdout.write('lean floor listening\n');
 });
+
+// Exit normally on SIGTERM so --cpu-prof (run.ts --cpu-prof) writes its profile.
+process.on('SIGTERM', () => process.exit(0));

@@ -1,26 +1,46 @@
 /**
- * tools/call throughput and latency of the runtime for a primary-key lookup statement tool, with
- * the references in the same run. Run from the repository root (Node 24):
+ * The runtime's benchmark, with its references in the same run. From the repository root (Node 24):
  *
- *   node --no-node-snapshot --import tsx bench/runtime/run.ts [--concurrency 1,16,64]
- *     [--duration 10] [--warmup 2] [--peer-warmup 5] [--repeats 1] [--peers runtime,lean,toolbox] [--no-redis]
- *     [--cpu-prof DIR] [--redis-url URL] [--pg-admin-url URL] [--toolbox-bin PATH]
+ *   node --no-node-snapshot --import tsx bench/runtime/run.ts [--quick]
+ *     [--concurrency 1,16,64] [--duration 10] [--warmup 2] [--peer-warmup 5] [--repeats 1]
+ *     [--peers runtime,runtime-nolog,runtime-mem,lean,sdk,toolbox] [--runtime-entry bundle|source]
+ *     [--no-conformance] [--cpu-prof DIR] [--out FILE] [--redis-url URL] [--pg-admin-url URL]
+ *     [--toolbox-bin PATH] [--list-tools 1000] [--scenarios get_user,get_user_cached,...]
+ *     [--runtime-node-flags "--flag …"]
  *
  * It creates two databases of its own on the machine's PostgreSQL (--pg-admin-url, default
- * postgres://postgres@127.0.0.1:5432/postgres): `tp_bench_<hex>` (the control plane, migrated)
- * and `tp_bench_<hex>_data` (users: 100,000 rows), and drops both at the end. The runtime runs as
- * a child process from its real entry point (apps/runtime/src/main.ts) with every production
- * feature on: a tp_ token, the workspace registry, the full pipeline, the invocation log, rate
- * limits (1,000,000/min, so they never trigger; through Redis unless --no-redis) and the result
- * cache off for this tool. Peers:
- *   runtime  Toolplane's runtime
- *   lean     bench/runtime/lean-floor.ts: bare node:http JSON-RPC + one prepared pg query
- *   toolbox  Google's MCP Toolbox (--toolbox-bin, default the binary of a /tmp/bench-kit install)
+ * postgres://postgres@127.0.0.1:5432/postgres, normal durability settings): `tp_bench_<hex>` (the
+ * control plane, migrated) and `tp_bench_<hex>_data` (users: 100,000 rows), and drops both at the
+ * end (also on Ctrl-C). Every server runs as a child process, so the peak RSS and CPU read from
+ * /proc are the server's alone, never the load generator's.
+ *
+ * Peers (each started fresh per repeat; every runtime has all production features on: tp_ token
+ * auth, workspace registry, full pipeline, rate limits at 1,000,000/min so they never trigger):
+ *   runtime        the production build (`npm start` runs apps/runtime/dist/main.js the same way;
+ *                  --runtime-entry source runs src/main.ts through tsx), Redis for rate limits
+ *                  and the result cache, invocation log on
+ *   runtime-nolog  the same with RUNTIME_INVOCATION_LOG=off
+ *   runtime-mem    the same without Redis: in-memory result cache and rate limits
+ *   lean           bench/runtime/lean-floor.ts: bare node:http JSON-RPC + one prepared pg query
+ *   sdk            bench/runtime/sdk-floor.ts: minimal @modelcontextprotocol/sdk server
+ *   toolbox        Google's MCP Toolbox (--toolbox-bin; default the binary of a /tmp/bench-kit
+ *                  copy of ../shared/bench-kit after `npm install`; skipped when absent)
+ * Scenarios (`tools/call` unless said):
+ *   get_user         point lookup by primary key, ids uniform over 100,000 rows, cache off
+ *   get_user_cached  the same statement with the result cache on, ids over a hot set of 1,000
+ *                    (warm after the warm-up: Redis on runtime, memory on runtime-mem)
+ *   script_echo      a trivial script tool in the isolate sandbox
+ *   tools_list       one sample = walking every page of `tools/list` on a 1,000-tool workspace
+ * After the runtime peer's load (first repeat), the official MCP conformance server scenarios
+ * (test/mcp/run-conformance-scenario.ts) run against that same process, configuration and
+ * database, through test/mcp's header-adding proxy.
+ *
  * The load generator is closed-loop over undici keep-alive connections (one per worker), like
  * ../shared/bench-kit/load.mjs; every reply is checked (HTTP 2xx, JSON-RPC id, no error, the
- * row's id in the result). Server CPU and peak RSS come from /proc.
+ * expected data). The process exits non-zero on any error or failed conformance check.
+ * `--quick`: 1 s levels at concurrency 1 and 4, one repeat (the smoke test's mode).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -34,33 +54,69 @@ import {
   createTool,
   createUser,
   createWorkspace,
+  type Db,
+  type Keyring,
   updateWorkspaceSettings,
 } from '@toolplane/db';
 import { applyMigrations } from '@toolplane/db/migrator';
 import pg from 'pg';
 import { Agent } from 'undici';
+import { startHeaderAddingProxy } from '../../test/mcp/header-adding-proxy';
+import {
+  CONFORMANCE_SCENARIOS,
+  CONFORMANCE_TOOLS,
+  runConformanceScenario,
+} from '../../test/mcp/run-conformance-scenario';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(`--${name}`);
+const given = (name: string) => argv.indexOf(`--${name}`) !== -1;
 const opt = (name: string, fallback: string) => {
   const i = argv.indexOf(`--${name}`);
   return i === -1 ? fallback : argv[i + 1]!;
 };
-const CONCURRENCY = opt('concurrency', '1,16').split(',').map(Number);
-const DURATION_S = Number(opt('duration', '10'));
-const WARMUP_S = Number(opt('warmup', '2'));
-const PEER_WARMUP_S = Number(opt('peer-warmup', '5'));
+const QUICK = flag('quick');
+const CONCURRENCY = opt('concurrency', QUICK ? '1,4' : '1,16')
+  .split(',')
+  .map(Number);
+const DURATION_S = Number(opt('duration', QUICK ? '1' : '10'));
+const WARMUP_S = Number(opt('warmup', QUICK ? '0.5' : '2'));
+const PEER_WARMUP_S = Number(opt('peer-warmup', QUICK ? '0.5' : '5'));
 const REPEATS = Number(opt('repeats', '1'));
-const PEERS = opt('peers', 'runtime,lean,toolbox').split(',');
-const CPU_PROF = argv.includes('--cpu-prof') ? path.resolve(opt('cpu-prof', 'bench-prof')) : '';
-const REDIS_URL = flag('no-redis') ? undefined : opt('redis-url', 'redis://127.0.0.1:6379');
+const ALL_PEERS = ['runtime', 'runtime-nolog', 'runtime-mem', 'lean', 'sdk', 'toolbox'];
+const PEERS = opt('peers', ALL_PEERS.join(',')).split(',');
+const RUNTIME_ENTRY = opt('runtime-entry', 'bundle');
+/** Extra node flags for the runtime peers (A/B of V8 settings), e.g. "--max-semi-space-size=8". */
+const RUNTIME_NODE_FLAGS = opt('runtime-node-flags', '').split(' ').filter(Boolean);
+const CONFORMANCE = !flag('no-conformance');
+const CPU_PROF = given('cpu-prof') ? path.resolve(opt('cpu-prof', 'bench-prof')) : '';
+const REDIS_URL = opt('redis-url', 'redis://127.0.0.1:6379');
 const ADMIN_URL = opt('pg-admin-url', 'postgres://postgres@127.0.0.1:5432/postgres');
 const TOOLBOX_BIN = opt(
   'toolbox-bin',
   '/tmp/bench-kit/node_modules/@toolbox-sdk/server-linux-x64/bin/toolbox',
 );
 const ROWS = 100_000;
+const HOT_ROWS = 1_000;
+const LIST_TOOLS = Number(opt('list-tools', '1000'));
+const PAGE_SIZE = 100;
+
+type Scenario = 'get_user' | 'get_user_cached' | 'script_echo' | 'tools_list';
+const ONLY = given('scenarios') ? opt('scenarios', '').split(',') : undefined;
+const SCENARIOS: Record<string, readonly Scenario[]> = Object.fromEntries(
+  Object.entries({
+    runtime: ['get_user', 'get_user_cached', 'script_echo', 'tools_list'],
+    'runtime-nolog': ['get_user'],
+    'runtime-mem': ['get_user', 'get_user_cached'],
+    lean: ['get_user'],
+    sdk: ['get_user'],
+    toolbox: ['get_user'],
+  } satisfies Record<string, Scenario[]>).map(([peer, list]) => [
+    peer,
+    list.filter((s) => ONLY === undefined || ONLY.includes(s)),
+  ]),
+);
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -95,7 +151,6 @@ function freePort(): Promise<number> {
 
 interface Child {
   readonly name: string;
-  readonly url: string;
   readonly process: ChildProcess;
   output(): string;
 }
@@ -107,7 +162,7 @@ async function startChild(
   args: string[],
   env: Record<string, string>,
   ready: string,
-  url: string,
+  probeUrl: string,
 ): Promise<Child> {
   const child = spawn(command, args, {
     cwd: root,
@@ -121,16 +176,16 @@ async function startChild(
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
-  const entry: Child = { name, url, process: child, output: () => output };
+  const entry: Child = { name, process: child, output: () => output };
   children.push(entry);
   const deadline = Date.now() + 60_000;
-  // Listening once the MCP URL answers anything over HTTP (or the ready line was printed).
+  // Listening once the ready line was printed (or the URL answers anything over HTTP).
   for (;;) {
     if (child.exitCode !== null || Date.now() > deadline) {
       throw new Error(`${name} did not start:\n${output}`);
     }
     if (output.includes(ready)) break;
-    const answered = await fetch(url, { method: 'POST', body: '{}' }).then(
+    const answered = await fetch(probeUrl, { method: 'POST', body: '{}' }).then(
       () => true,
       () => false,
     );
@@ -163,10 +218,10 @@ function cpuSeconds(pid: number): number {
     return Number.NaN;
   }
 }
-function rssMb(pid: number): number {
+function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const match = /VmRSS:\s+(\d+) kB/.exec(status);
+    const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status);
     return match ? Number(match[1]) / 1024 : Number.NaN;
   } catch {
     return Number.NaN;
@@ -176,15 +231,23 @@ function rssMb(pid: number): number {
 // ---------- load ----------
 
 interface Target {
-  readonly label: string;
-  readonly url: string;
+  readonly peer: string;
+  /** `http://127.0.0.1:port` */
+  readonly origin: string;
+  /** Path of the MCP endpoint serving get_user (and the other tools of the main workspace). */
+  readonly path: string;
+  /** Path of the 1,000-tool workspace's endpoint (runtime peers). */
+  readonly listPath?: string;
   readonly token?: string;
+  readonly listToken?: string;
   readonly pid: number;
 }
 
 interface LevelResult {
   peer: string;
+  scenario: Scenario;
   concurrency: number;
+  repeat: number;
   requests: number;
   rps: number;
   p50: number;
@@ -192,51 +255,108 @@ interface LevelResult {
   p99: number;
   errors: Record<string, number>;
   serverCpuMsPerReq: number;
+  /** CPU of the PostgreSQL backends connected to the benchmark's two databases, per request. */
+  pgCpuMsPerReq: number;
   peakRssMb: number;
 }
 
-async function runLevel(
-  target: Target,
-  concurrency: number,
-  durationS = DURATION_S,
-): Promise<LevelResult> {
-  const url = new URL(target.url);
-  const agent = new Agent({ connections: concurrency, pipelining: 1, keepAliveTimeout: 30_000 });
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    accept: 'application/json, text/event-stream',
-    'mcp-protocol-version': '2025-06-18',
-  };
-  if (target.token) headers.authorization = `Bearer ${target.token}`;
+const HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': '2025-06-18',
+};
+
+/** One sample of a scenario: null when the reply checked out, else the kind of error. */
+function sampler(target: Target, scenario: Scenario, agent: Agent): () => Promise<string | null> {
   let rpcId = 1;
-  const call = async (): Promise<string | null> => {
-    const id = rpcId++;
-    const userId = 1 + Math.floor(Math.random() * ROWS);
+  const headers: Record<string, string> = { ...HEADERS };
+  if (target.token) headers.authorization = `Bearer ${target.token}`;
+
+  const post = async (path: string, hdrs: Record<string, string>, body: string) => {
     const res = await agent.request({
-      origin: url.origin,
-      path: url.pathname,
+      origin: target.origin,
+      path,
       method: 'POST',
-      headers,
-      body: `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"get_user","arguments":{"id":${userId}}}}`,
+      headers: hdrs,
+      body,
       headersTimeout: 10_000,
       bodyTimeout: 10_000,
     });
     const text = await res.body.text();
-    if (res.statusCode < 200 || res.statusCode >= 300) return `http-${res.statusCode}`;
-    let msg: { id?: unknown; error?: unknown; result?: { isError?: boolean } };
+    if (res.statusCode < 200 || res.statusCode >= 300) return { error: `http-${res.statusCode}` };
     try {
-      msg = JSON.parse(text);
+      return { text, msg: JSON.parse(text) as Record<string, unknown> & { result?: unknown } };
     } catch {
-      return 'bad-json';
+      return { error: 'bad-json' };
     }
+  };
+  const check = (
+    reply: Awaited<ReturnType<typeof post>>,
+    id: number,
+  ): string | { text: string; result: Record<string, unknown> } => {
+    if ('error' in reply) return reply.error!;
+    const { msg, text } = reply;
     if (msg.error) return 'rpc-error';
     if (msg.id !== id) return 'wrong-id';
-    if (!msg.result || msg.result.isError) return 'is-error';
-    // The row's id, in a JSON text item (escaped) or in structuredContent.
-    if (!new RegExp(`\\\\?"id\\\\?"\\s*:\\s*${userId}\\b`).test(text)) return 'wrong-data';
-    return null;
+    const result = msg.result as { isError?: boolean } | undefined;
+    if (!result || result.isError) return 'is-error';
+    return { text, result: result as Record<string, unknown> };
+  };
+  // A field of a JSON text item (escaped) or of structuredContent.
+  const has = (text: string, field: string, value: number) =>
+    new RegExp(`\\\\?"${field}\\\\?"\\s*:\\s*${value}\\b`).test(text);
+
+  const call = async (tool: string, field: string, value: number, argName = field) => {
+    const id = rpcId++;
+    const body = `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"${tool}","arguments":{"${argName}":${value}}}}`;
+    const checked = check(await post(target.path, headers, body), id);
+    if (typeof checked === 'string') return checked;
+    return has(checked.text, field, value) ? null : 'wrong-data';
   };
 
+  switch (scenario) {
+    case 'get_user':
+      return () => call('get_user', 'id', 1 + Math.floor(Math.random() * ROWS));
+    case 'get_user_cached':
+      return () => call('get_user_cached', 'id', 1 + Math.floor(Math.random() * HOT_ROWS));
+    case 'script_echo':
+      return () => call('echo', 'echo', Math.floor(Math.random() * 1_000_000), 'n');
+    case 'tools_list': {
+      const listHeaders = { ...HEADERS, authorization: `Bearer ${target.listToken}` };
+      return async () => {
+        let cursor: string | undefined;
+        let seen = 0;
+        for (let page = 0; page <= LIST_TOOLS / PAGE_SIZE + 1; page++) {
+          const id = rpcId++;
+          const params = cursor === undefined ? '{}' : `{"cursor":${JSON.stringify(cursor)}}`;
+          const body = `{"jsonrpc":"2.0","id":${id},"method":"tools/list","params":${params}}`;
+          const checked = check(await post(target.listPath!, listHeaders, body), id);
+          if (typeof checked === 'string') return checked;
+          const { tools, nextCursor } = checked.result as {
+            tools?: unknown[];
+            nextCursor?: string;
+          };
+          if (!Array.isArray(tools)) return 'wrong-data';
+          seen += tools.length;
+          if (nextCursor === undefined) return seen === LIST_TOOLS ? null : 'wrong-count';
+          cursor = nextCursor;
+        }
+        return 'too-many-pages';
+      };
+    }
+  }
+}
+
+async function runLevel(
+  target: Target,
+  scenario: Scenario,
+  concurrency: number,
+  durationS: number,
+  warmupS: number,
+  repeat: number,
+): Promise<LevelResult> {
+  const agent = new Agent({ connections: concurrency, pipelining: 1, keepAliveTimeout: 30_000 });
+  const call = sampler(target, scenario, agent);
   let recording = false;
   let stop = false;
   const latencies: number[] = [];
@@ -256,11 +376,13 @@ async function runLevel(
     }
   };
   const workers = Array.from({ length: concurrency }, worker);
-  await sleep(WARMUP_S * 1000);
-  let peakRss = rssMb(target.pid);
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, rssMb(target.pid));
+  await sleep(warmupS * 1000);
+  let peakRss = statusMb(target.pid, 'VmRSS');
+  const rssTimer = setInterval(() => {
+    peakRss = Math.max(peakRss, statusMb(target.pid, 'VmRSS'));
   }, 200);
+  const backends = await pgBackends();
+  const pgBefore = new Map(backends.map((pid) => [pid, cpuSeconds(pid)]));
   const cpuBefore = cpuSeconds(target.pid);
   const t0 = performance.now();
   recording = true;
@@ -268,8 +390,14 @@ async function runLevel(
   recording = false;
   const elapsed = (performance.now() - t0) / 1000;
   const cpuAfter = cpuSeconds(target.pid);
-  clearInterval(sampler);
-  peakRss = Math.max(peakRss, rssMb(target.pid));
+  // A backend that went away during the level (an idle connection closed) counts for nothing.
+  let pgCpu = 0;
+  for (const [pid, before] of pgBefore) {
+    const spent = cpuSeconds(pid) - before;
+    if (Number.isFinite(spent)) pgCpu += spent;
+  }
+  clearInterval(rssTimer);
+  peakRss = Math.max(peakRss, statusMb(target.pid, 'VmRSS'));
   stop = true;
   await Promise.all(workers);
   await agent.close();
@@ -279,8 +407,10 @@ async function runLevel(
   const errorCount = Object.values(errors).reduce((a, b) => a + b, 0);
   const requests = latencies.length + errorCount;
   return {
-    peer: target.label,
+    peer: target.peer,
+    scenario,
     concurrency,
+    repeat,
     requests,
     rps: latencies.length / elapsed,
     p50: q(0.5),
@@ -288,8 +418,21 @@ async function runLevel(
     p99: q(0.99),
     errors,
     serverCpuMsPerReq: ((cpuAfter - cpuBefore) * 1000) / Math.max(1, requests),
+    pgCpuMsPerReq: (pgCpu * 1000) / Math.max(1, requests),
     peakRssMb: peakRss,
   };
+}
+
+/** PIDs of the PostgreSQL backends serving the benchmark's databases (pools are warm by now). */
+function pgBackends(): Promise<number[]> {
+  return admin(async (c) =>
+    (
+      await c.query(
+        'SELECT pid FROM pg_stat_activity WHERE datname = ANY($1) AND pid <> pg_backend_pid()',
+        [[controlDb, dataDb]],
+      )
+    ).rows.map((row: { pid: number }) => row.pid),
+  );
 }
 
 // ---------- setup ----------
@@ -299,7 +442,28 @@ const controlDb = `tp_bench_${tag}`;
 const dataDb = `tp_bench_${tag}_data`;
 let created = false;
 
-async function setUp() {
+interface Keys {
+  masterKey: string;
+  signingKey: string;
+  /** Workspace `bench`: get_user, get_user_cached, echo and the conformance tool. */
+  token: string;
+  /** Workspace `bench-list`: LIST_TOOLS statement tools. */
+  listToken: string;
+  /** Workspace `bench-errors` (errorStyle result): the conformance error tool. */
+  errorsToken: string;
+}
+
+async function benchWorkspace(db: Db, keyring: Keyring, ownerUserId: string, slug: string) {
+  const workspace = await createWorkspace(db, keyring, { slug, name: slug, ownerUserId });
+  return updateWorkspaceSettings(db, workspace.id, {
+    rateLimitPerMinute: 1_000_000,
+    tokenRateLimitPerMinute: 1_000_000,
+    ...(slug === 'bench-errors' ? { errorStyle: 'result' as const } : {}),
+    expectedVersion: workspace.version,
+  });
+}
+
+async function setUp(): Promise<Keys> {
   await admin(async (c) => {
     await c.query(`CREATE DATABASE "${controlDb}"`);
     created = true;
@@ -321,36 +485,77 @@ async function setUp() {
   const keyring = createKeyring([parseMasterKey(masterKey)]);
   const db = createDb({
     databaseUrl: dbUrl(controlDb),
-    max: 2,
+    max: 8,
     applicationName: 'toolplane-bench',
   });
   try {
     const owner = await createUser(db, { email: `bench-${tag}@example.com` });
-    let workspace = await createWorkspace(db, keyring, {
-      slug: 'bench',
-      name: 'bench',
-      ownerUserId: owner.id,
-    });
-    workspace = await updateWorkspaceSettings(db, workspace.id, {
-      rateLimitPerMinute: 1_000_000,
-      tokenRateLimitPerMinute: 1_000_000,
-      expectedVersion: workspace.version,
-    });
-    const connector = await createConnector(db, keyring, workspace.id, {
+    const main = await benchWorkspace(db, keyring, owner.id, 'bench');
+    const connector = await createConnector(db, keyring, main.id, {
       name: 'main',
       type: 'postgres',
       url: dbUrl(dataDb),
     });
-    await createTool(db, workspace.id, {
-      name: 'get_user',
+    const getUser = {
       description: 'One user by id',
-      kind: 'statement',
+      kind: 'statement' as const,
       connectorId: connector.id,
       statement: 'SELECT id, name, email FROM users WHERE id = {{ inputs.id }}',
       inputs: [{ name: 'id', type: 'int', description: 'user id' }],
+    };
+    await createTool(db, main.id, { name: 'get_user', ...getUser });
+    await createTool(db, main.id, {
+      name: 'get_user_cached',
+      ...getUser,
+      cacheEnabled: true,
+      cacheTtlSeconds: 3_600,
     });
-    const token = (await createApiToken(db, workspace.id, { name: 'bench' })).plaintext;
-    return { masterKey, signingKey, token };
+    await createTool(db, main.id, {
+      name: 'echo',
+      description: 'Echoes n',
+      kind: 'script',
+      handlerSource:
+        'export default ({ inputs }: { inputs: { n: number } }) => ({ echo: inputs.n });',
+      inputs: [{ name: 'n', type: 'int', description: 'any integer' }],
+    });
+    await createTool(db, main.id, CONFORMANCE_TOOLS.tools);
+    const errors = await benchWorkspace(db, keyring, owner.id, 'bench-errors');
+    await createTool(db, errors.id, CONFORMANCE_TOOLS.errors);
+
+    const list = await benchWorkspace(db, keyring, owner.id, 'bench-list');
+    const listConnector = await createConnector(db, keyring, list.id, {
+      name: 'main',
+      type: 'postgres',
+      url: dbUrl(dataDb),
+    });
+    const names = Array.from(
+      { length: LIST_TOOLS },
+      (_, i) => `tool_${String(i).padStart(4, '0')}`,
+    );
+    for (let i = 0; i < names.length; i += 8) {
+      await Promise.all(
+        names.slice(i, i + 8).map((name) =>
+          createTool(db, list.id, {
+            name,
+            description: `${name}: one user by id, with name and email`,
+            kind: 'statement',
+            connectorId: listConnector.id,
+            statement: 'SELECT id, name, email FROM users WHERE id = {{ inputs.id }}',
+            inputs: [{ name: 'id', type: 'int', description: 'user id' }],
+            annotations: { readOnlyHint: true },
+          }),
+        ),
+      );
+    }
+    const token = async (workspaceId: string) =>
+      (await createApiToken(db, workspaceId, { name: 'bench' })).plaintext;
+    return {
+      masterKey,
+      signingKey,
+      token: await token(main.id),
+      listToken: await token(list.id),
+      errorsToken: await token(errors.id),
+    };
   } finally {
     await db.$disconnect();
   }
@@ -367,25 +572,47 @@ async function tearDown() {
 
 // ---------- peers ----------
 
-async function startPeer(name: string, keys: Awaited<ReturnType<typeof setUp>>): Promise<Target> {
+/** `node <flags> dist/main.js` of apps/runtime's start script, with the path made root-relative. */
+function productionNodeArgs(): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(root, 'apps/runtime/package.json'), 'utf8'));
+  const words = (manifest.scripts.start as string).split(/\s+/);
+  if (words[0] !== 'node') throw new Error('apps/runtime start script no longer starts with node');
+  return words
+    .slice(1)
+    .filter((word) => word !== '--no-node-snapshot')
+    .map((word) => (word.endsWith('.js') ? `apps/runtime/${word}` : word));
+}
+
+function nodeArgs(peer: string): string[] {
+  const args = ['--no-node-snapshot'];
+  if (CPU_PROF) {
+    const dir = path.join(CPU_PROF, peer);
+    mkdirSync(dir, { recursive: true });
+    args.push('--cpu-prof', '--cpu-prof-dir', dir);
+  }
+  return args;
+}
+
+async function startPeer(name: string, keys: Keys): Promise<{ target: Target; child: Child }> {
   const port = await freePort();
-  if (name === 'runtime') {
-    const node = process.execPath;
-    const args = ['--no-node-snapshot'];
-    if (CPU_PROF) {
-      mkdirSync(CPU_PROF, { recursive: true });
-      args.push('--cpu-prof', '--cpu-prof-dir', CPU_PROF);
-    }
-    args.push('--import', 'tsx', 'apps/runtime/src/main.ts');
+  const origin = `http://127.0.0.1:${port}`;
+  if (name.startsWith('runtime')) {
+    // With the node flags of apps/runtime's `npm start` script (the launcher uses the same), or
+    // from source through tsx.
+    const entry =
+      RUNTIME_ENTRY === 'source'
+        ? ['--import', 'tsx', 'apps/runtime/src/main.ts']
+        : productionNodeArgs();
     const child = await startChild(
       name,
-      node,
-      args,
+      process.execPath,
+      [...nodeArgs(name), ...RUNTIME_NODE_FLAGS, ...entry],
       {
         DATABASE_URL: dbUrl(controlDb),
         TOOLPLANE_MASTER_KEY: keys.masterKey,
         TOOLPLANE_RUNTIME_SIGNING_KEY: keys.signingKey,
-        ...(REDIS_URL ? { REDIS_URL, REDIS_PREFIX: `tp_bench_${tag}:` } : {}),
+        ...(name === 'runtime-mem' ? {} : { REDIS_URL, REDIS_PREFIX: `tp_bench_${tag}:` }),
+        ...(name === 'runtime-nolog' ? { RUNTIME_INVOCATION_LOG: 'off' } : {}),
         RUNTIME_HOST: '127.0.0.1',
         RUNTIME_PORT: String(port),
         TOOLPLANE_MODE: 'development',
@@ -393,34 +620,53 @@ async function startPeer(name: string, keys: Awaited<ReturnType<typeof setUp>>):
         LOG_LEVEL: 'info',
       },
       'runtime listening',
-      `http://127.0.0.1:${port}/t/bench/mcp`,
+      `${origin}/healthz`,
     );
-    return { label: name, url: child.url, token: keys.token, pid: child.process.pid! };
+    return {
+      child,
+      target: {
+        peer: name,
+        origin,
+        path: '/t/bench/mcp',
+        listPath: '/t/bench-list/mcp',
+        token: keys.token,
+        listToken: keys.listToken,
+        pid: child.process.pid!,
+      },
+    };
   }
-  if (name === 'lean') {
+  if (name === 'lean' || name === 'sdk') {
+    const script = name === 'lean' ? 'lean-floor.ts' : 'sdk-floor.ts';
     const child = await startChild(
       name,
       process.execPath,
-      ['--import', 'tsx', 'bench/runtime/lean-floor.ts', String(port), dbUrl(dataDb)],
+      [
+        ...nodeArgs(name),
+        '--import',
+        'tsx',
+        `bench/runtime/${script}`,
+        String(port),
+        dbUrl(dataDb),
+      ],
       {},
-      'lean floor listening',
-      `http://127.0.0.1:${port}/mcp`,
+      'listening',
+      `${origin}/mcp`,
     );
-    return { label: name, url: child.url, pid: child.process.pid! };
+    return { child, target: { peer: name, origin, path: '/mcp', pid: child.process.pid! } };
   }
   if (name === 'toolbox') {
-    const admin = new URL(ADMIN_URL);
+    const pgAdmin = new URL(ADMIN_URL);
     const config = path.join('/tmp', `tp_bench_${tag}_toolbox.yaml`);
     writeFileSync(
       config,
       `kind: source
 name: bench-pg
 type: postgres
-host: ${admin.hostname}
-port: ${admin.port || 5432}
+host: ${pgAdmin.hostname}
+port: ${pgAdmin.port || 5432}
 database: ${dataDb}
-user: ${decodeURIComponent(admin.username) || 'postgres'}
-password: ${decodeURIComponent(admin.password) || 'unused'}
+user: ${decodeURIComponent(pgAdmin.username) || 'postgres'}
+password: ${decodeURIComponent(pgAdmin.password) || 'unused'}
 ---
 kind: tool
 name: get_user
@@ -440,45 +686,182 @@ statement: SELECT id, name, email FROM users WHERE id = $1;
       ['--config', config, '--address', '127.0.0.1', '--port', String(port)],
       {},
       'Server ready',
-      `http://127.0.0.1:${port}/mcp`,
+      `${origin}/mcp`,
     );
-    return { label: name, url: child.url, pid: child.process.pid! };
+    return { child, target: { peer: name, origin, path: '/mcp', pid: child.process.pid! } };
   }
   throw new Error(`unknown peer ${name}`);
 }
 
+interface ConformanceResult {
+  scenario: string;
+  passed: number;
+  failed: { id: string; errorMessage?: string }[];
+}
+
+/** The official scenarios against the benchmark's own runtime process (its config, its data). */
+async function runConformance(target: Target, keys: Keys): Promise<ConformanceResult[]> {
+  const proxy = await startHeaderAddingProxy(target.origin, {
+    bench: keys.token,
+    'bench-errors': keys.errorsToken,
+  });
+  const slugs = { tools: 'bench', errors: 'bench-errors' } as const;
+  try {
+    const results: ConformanceResult[] = [];
+    for (const [scenario, role] of CONFORMANCE_SCENARIOS) {
+      const checks = await runConformanceScenario(`${proxy.url}/${slugs[role]}/mcp`, scenario);
+      results.push({
+        scenario,
+        passed: checks.filter((c) => c.status === 'SUCCESS').length,
+        failed: checks
+          .filter((c) => c.status === 'FAILURE')
+          .map(({ id, errorMessage }) => ({ id, ...(errorMessage ? { errorMessage } : {}) })),
+      });
+    }
+    return results;
+  } finally {
+    await proxy.close();
+  }
+}
+
+// ---------- report ----------
+
+const fmt = (n: number | undefined, digits = 2) =>
+  n !== undefined && Number.isFinite(n) ? n.toFixed(digits) : '-';
+const median = (xs: number[]) => {
+  const s = [...xs].filter(Number.isFinite).sort((a, b) => a - b);
+  return s.length === 0 ? Number.NaN : s[Math.floor((s.length - 1) / 2)]!;
+};
+const errorTotal = (r: LevelResult) => Object.values(r.errors).reduce((a, b) => a + b, 0);
+
+function report(results: LevelResult[], peers: string[], hwm: Record<string, number>): string[] {
+  const lines: string[] = [];
+  lines.push(
+    '| peer | scenario | c | req/s | p50 ms | p99 ms | errors | CPU ms/req | PG CPU ms/req | peak RSS MB |',
+    '| --- | --- | --: | --: | --: | --: | --: | --: | --: | --: |',
+  );
+  for (const peer of peers) {
+    for (const scenario of SCENARIOS[peer] ?? []) {
+      for (const concurrency of CONCURRENCY) {
+        const rs = results.filter(
+          (r) => r.peer === peer && r.scenario === scenario && r.concurrency === concurrency,
+        );
+        if (rs.length === 0) continue;
+        lines.push(
+          `| ${peer} | ${scenario} | ${concurrency} | ${fmt(median(rs.map((r) => r.rps)), 0)} | ${fmt(median(rs.map((r) => r.p50)))} | ${fmt(median(rs.map((r) => r.p99)))} | ${rs.reduce((a, r) => a + errorTotal(r), 0)} | ${fmt(median(rs.map((r) => r.serverCpuMsPerReq)), 3)} | ${fmt(median(rs.map((r) => r.pgCpuMsPerReq)), 3)} | ${fmt(Math.max(...rs.map((r) => r.peakRssMb)), 0)} |`,
+        );
+      }
+    }
+  }
+  lines.push('', 'lifetime peak RSS (VmHWM, max over repeats): ');
+  lines.push(
+    Object.entries(hwm)
+      .map(([peer, mb]) => `${peer} ${fmt(mb, 0)} MB`)
+      .join(', '),
+  );
+
+  // Ratios of req/s within each repeat, then their median.
+  const ratio = (a: [string, Scenario], b: [string, Scenario], concurrency: number) => {
+    const xs: number[] = [];
+    for (let repeat = 1; repeat <= REPEATS; repeat++) {
+      const find = ([peer, scenario]: [string, Scenario]) =>
+        results.find(
+          (r) =>
+            r.peer === peer &&
+            r.scenario === scenario &&
+            r.concurrency === concurrency &&
+            r.repeat === repeat,
+        );
+      const x = find(a);
+      const y = find(b);
+      if (x && y) xs.push(x.rps / y.rps);
+    }
+    return median(xs);
+  };
+  const pairs: [string, [string, Scenario], [string, Scenario]][] = [
+    ['runtime/toolbox', ['runtime', 'get_user'], ['toolbox', 'get_user']],
+    ['runtime/lean', ['runtime', 'get_user'], ['lean', 'get_user']],
+    ['runtime/sdk', ['runtime', 'get_user'], ['sdk', 'get_user']],
+    ['toolbox/lean', ['toolbox', 'get_user'], ['lean', 'get_user']],
+    ['log off/log on', ['runtime-nolog', 'get_user'], ['runtime', 'get_user']],
+    ['cached (Redis)/uncached', ['runtime', 'get_user_cached'], ['runtime', 'get_user']],
+    [
+      'cached (memory)/uncached (runtime-mem)',
+      ['runtime-mem', 'get_user_cached'],
+      ['runtime-mem', 'get_user'],
+    ],
+    [
+      'cached (memory)/uncached (runtime)',
+      ['runtime-mem', 'get_user_cached'],
+      ['runtime', 'get_user'],
+    ],
+  ];
+  lines.push(
+    '',
+    '| req/s ratio (median of per-repeat ratios) | c | ratio |',
+    '| --- | --: | --: |',
+  );
+  for (const [label, a, b] of pairs) {
+    for (const concurrency of CONCURRENCY) {
+      const value = ratio(a, b, concurrency);
+      if (Number.isFinite(value)) lines.push(`| ${label} | ${concurrency} | ${fmt(value)} |`);
+    }
+  }
+  return lines;
+}
+
 // ---------- main ----------
 
-const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
-
-async function main() {
+async function main(): Promise<boolean> {
   const peers = PEERS.filter((peer) => {
+    if (!(peer in SCENARIOS)) throw new Error(`unknown peer ${peer} (${ALL_PEERS.join(', ')})`);
     if (peer === 'toolbox' && !existsSync(TOOLBOX_BIN)) {
       say(`(toolbox skipped: no binary at ${TOOLBOX_BIN}; pass --toolbox-bin)`);
       return false;
     }
     return true;
   });
+  if (RUNTIME_ENTRY !== 'source' && peers.some((p) => p.startsWith('runtime'))) {
+    say('building apps/runtime (node apps/runtime/build.mjs, as `npm start` does)');
+    execFileSync(process.execPath, ['apps/runtime/build.mjs'], { cwd: root, stdio: 'ignore' });
+  }
   say(
-    `bench: ${ROWS} rows, peers ${peers.join(', ')}, concurrency ${CONCURRENCY.join(',')}, ${DURATION_S}s (+${WARMUP_S}s warm-up), ${REPEATS} repeat(s), redis ${REDIS_URL ? 'on' : 'off'}, node ${process.version}`,
+    `bench: ${ROWS} rows, ${LIST_TOOLS} tools to list, peers ${peers.join(', ')}, concurrency ${CONCURRENCY.join(',')}, ${DURATION_S}s (+${WARMUP_S}s warm-up) per level, ${REPEATS} repeat(s), runtime ${RUNTIME_ENTRY}, node ${process.version}, load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
   );
   const keys = await setUp();
-  const results: (LevelResult & { repeat: number })[] = [];
+  const results: LevelResult[] = [];
+  const hwm: Record<string, number> = {};
+  const idle: Record<string, number> = {};
+  let conformance: ConformanceResult[] = [];
   for (let repeat = 1; repeat <= REPEATS; repeat++) {
     const order = repeat % 2 === 1 ? peers : [...peers].reverse();
     for (const peer of order) {
-      const target = await startPeer(peer, keys);
-      // A freshly started server first gets a few seconds at c=16, unrecorded: JIT, pools and
-      // caches warm (Toolbox gets the same).
-      await runLevel(target, 16, PEER_WARMUP_S);
-      for (const concurrency of CONCURRENCY) {
-        const r = { ...(await runLevel(target, concurrency)), repeat };
-        results.push(r);
-        say(
-          `run ${repeat} ${peer.padEnd(8)} c=${String(concurrency).padEnd(3)} ${fmt(r.rps, 0).padStart(6)} req/s  p50 ${fmt(r.p50)} ms  p90 ${fmt(r.p90)} ms  p99 ${fmt(r.p99)} ms  errors ${JSON.stringify(r.errors)}  cpu ${fmt(r.serverCpuMsPerReq, 3)} ms/req  peak RSS ${fmt(r.peakRssMb, 0)} MB`,
-        );
+      const { target, child } = await startPeer(peer, keys);
+      await sleep(500);
+      idle[peer] = Math.max(idle[peer] ?? 0, statusMb(target.pid, 'VmRSS'));
+      // A freshly started server first gets a few seconds at c=16 of each scenario, unrecorded:
+      // JIT, pools, snapshots and caches warm (every peer gets the same).
+      for (const scenario of SCENARIOS[peer]!) {
+        await runLevel(target, scenario, 16, PEER_WARMUP_S, 0, repeat);
       }
-      const child = children.find((c) => c.name === peer)!;
+      for (const scenario of SCENARIOS[peer]!) {
+        for (const concurrency of CONCURRENCY) {
+          const r = await runLevel(target, scenario, concurrency, DURATION_S, WARMUP_S, repeat);
+          results.push(r);
+          say(
+            `run ${repeat} ${peer.padEnd(13)} ${scenario.padEnd(15)} c=${String(concurrency).padEnd(3)} ${fmt(r.rps, 0).padStart(6)} req/s  p50 ${fmt(r.p50)} ms  p90 ${fmt(r.p90)} ms  p99 ${fmt(r.p99)} ms  errors ${JSON.stringify(r.errors)}  cpu ${fmt(r.serverCpuMsPerReq, 3)} ms/req  pg ${fmt(r.pgCpuMsPerReq, 3)} ms/req  peak RSS ${fmt(r.peakRssMb, 0)} MB`,
+          );
+        }
+      }
+      if (peer === 'runtime' && repeat === 1 && CONFORMANCE) {
+        conformance = await runConformance(target, keys);
+        for (const c of conformance) {
+          say(
+            `conformance ${c.scenario}: ${c.passed} passed, ${c.failed.length} failed${c.failed.length ? ` ${JSON.stringify(c.failed)}` : ''}`,
+          );
+        }
+      }
+      hwm[peer] = Math.max(hwm[peer] ?? 0, statusMb(target.pid, 'VmHWM'));
       await stopChild(child);
     }
   }
@@ -486,38 +869,39 @@ async function main() {
     async (c) => (await c.query('SELECT count(*)::int AS n FROM invocations')).rows[0].n as number,
     dbUrl(controlDb),
   );
-  say(`invocation log rows written by the runtime: ${logged}`);
+  say(`invocation log rows written by the runtimes: ${logged}`);
+  say(
+    `\nmedians over ${REPEATS} repeat(s); load average now ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}\n`,
+  );
+  say(
+    `RSS after start, before any request: ${Object.entries(idle)
+      .map(([peer, mb]) => `${peer} ${fmt(mb, 0)} MB`)
+      .join(', ')}`,
+  );
+  for (const line of report(results, peers, hwm)) say(line);
 
-  // Medians across repeats, and ratios against the lean floor and Toolbox.
-  say('\nmedian over repeats | ratio runtime/lean, runtime/toolbox (req/s; p50 at c=1)');
-  const median = (xs: number[]) => {
-    const s = [...xs].sort((a, b) => a - b);
-    return s[Math.floor((s.length - 1) / 2)]!;
-  };
-  for (const concurrency of CONCURRENCY) {
-    for (const peer of peers) {
-      const rs = results.filter((r) => r.peer === peer && r.concurrency === concurrency);
-      say(
-        `  ${peer.padEnd(8)} c=${String(concurrency).padEnd(3)} ${fmt(median(rs.map((r) => r.rps)), 0).padStart(6)} req/s  p50 ${fmt(median(rs.map((r) => r.p50)))}  p99 ${fmt(median(rs.map((r) => r.p99)))}  RSS ${fmt(Math.max(...rs.map((r) => r.peakRssMb)), 0)} MB`,
-      );
-    }
-    for (const ref of peers.filter((p) => p !== 'runtime')) {
-      const ratios = [];
-      for (let repeat = 1; repeat <= REPEATS; repeat++) {
-        const mine = results.find(
-          (r) => r.peer === 'runtime' && r.concurrency === concurrency && r.repeat === repeat,
-        );
-        const theirs = results.find(
-          (r) => r.peer === ref && r.concurrency === concurrency && r.repeat === repeat,
-        );
-        if (mine && theirs) ratios.push(mine.rps / theirs.rps);
-      }
-      if (ratios.length) say(`    runtime/${ref} req/s ratio (median): ${fmt(median(ratios))}`);
-    }
-  }
-  const out = path.join('/tmp', `tp_bench_${tag}.json`);
-  writeFileSync(out, JSON.stringify(results, null, 2));
+  const errors = results.reduce((a, r) => a + errorTotal(r), 0);
+  const conformanceFailures = conformance.reduce((a, c) => a + c.failed.length, 0);
+  const out = path.resolve(opt('out', path.join('/tmp', `tp_bench_${tag}.json`)));
+  writeFileSync(
+    out,
+    JSON.stringify(
+      {
+        options: { CONCURRENCY, DURATION_S, WARMUP_S, REPEATS, peers, RUNTIME_ENTRY, LIST_TOOLS },
+        results,
+        peakRssMb: hwm,
+        startRssMb: idle,
+        conformance,
+        invocationRows: logged,
+        errors,
+        conformanceFailures,
+      },
+      null,
+      2,
+    ),
+  );
   say(`results: ${out}`);
+  return errors === 0 && conformanceFailures === 0;
 }
 
 let exiting = false;
@@ -530,7 +914,7 @@ process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
 
 try {
-  await main();
+  if (!(await main())) process.exitCode = 1;
 } catch (error) {
   for (const child of children)
     process.stderr.write(`--- ${child.name}:\n${child.output().slice(-3000)}\n`);

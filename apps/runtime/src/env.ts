@@ -47,6 +47,11 @@ const runtimeEnv = z.object({
     .default(64 * 1024 * 1024),
   /** Invocation log queue bound: beyond it the oldest entries are dropped (and counted). */
   RUNTIME_INVOCATION_QUEUE_SIZE: z.coerce.number().int().min(1).default(10_000),
+  /**
+   * `off` stops writing the invocation log (calls still count in /metrics). For measuring what
+   * the log costs (bench/runtime); production keeps it on.
+   */
+  RUNTIME_INVOCATION_LOG: z.enum(['on', 'off']).default('on'),
 });
 
 // The standard OpenTelemetry variables the runtime looks at to decide whether to start the SDK

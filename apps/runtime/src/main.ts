@@ -58,6 +58,7 @@ try {
     maxBodyBytes: env.RUNTIME_MAX_BODY_BYTES,
     memoryCacheBytes: env.RUNTIME_CACHE_MAX_BYTES,
     invocationQueueSize: env.RUNTIME_INVOCATION_QUEUE_SIZE,
+    invocationLog: env.RUNTIME_INVOCATION_LOG === 'on',
     tracing: telemetry !== undefined,
     logger,
     // isolated-vm asks for a process restart after a catastrophic error: keep serving what

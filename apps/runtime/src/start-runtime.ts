@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { trace } from '@opentelemetry/api';
 import { createConnectorPools } from '@toolplane/connectors';
 import { parseMasterKey } from '@toolplane/crypto';
-import { createDb, createKeyring, insertInvocationsSql } from '@toolplane/db';
+import { copyInvocationsSql, createDb, createKeyring } from '@toolplane/db';
 import type { Resolver } from '@toolplane/net-policy';
 import { systemResolver } from '@toolplane/net-policy/system-resolver';
 import { type CachePort, createJwksCache, type ScriptRunnerPort } from '@toolplane/pipeline';
@@ -57,6 +57,8 @@ export interface RuntimeOptions {
   readonly memoryCacheBytes?: number;
   /** Invocation log queue bound. Default 10,000 entries. */
   readonly invocationQueueSize?: number;
+  /** Write the invocation log. Default true; false only to measure what it costs. */
+  readonly invocationLog?: boolean;
   /** Invocation log flush period. Default 1 s. */
   readonly invocationFlushMs?: number;
   /** tools/list page size. Default 100. */
@@ -169,9 +171,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<RunningRunt
     rateLimiter = createMemoryRateLimiter();
   }
 
-  // The invocation log writes through plain pg (one prepared multi-row INSERT per batch): Prisma's
-  // createMany cost about a fifth of the runtime's CPU under load. One connection: batches are
-  // written one at a time.
+  // The invocation log writes through plain pg, one COPY … FROM STDIN per batch: Prisma's
+  // createMany cost about a fifth of the runtime's CPU under load, and COPY costs PostgreSQL and
+  // the runtime less than a multi-row INSERT of unnested arrays (bench/runtime/README.md). One
+  // connection: batches are written one at a time.
   const invocationPool = new pg.Pool({
     connectionString: options.databaseUrl,
     max: 1,
@@ -184,7 +187,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<RunningRunt
   invocationPool.on('error', (error) => logger.warn('invocation log connection lost', { error }));
   const invocations = createInvocationLog({
     db,
-    write: (batch) => insertInvocationsSql(invocationPool, batch),
+    write: (batch) => copyInvocationsSql(invocationPool, batch),
     maxQueue: options.invocationQueueSize,
     flushIntervalMs: options.invocationFlushMs,
     onDropped: (count) => metrics.invocationsDropped.inc(undefined, count),
@@ -193,6 +196,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<RunningRunt
       logger.warn('writing invocations failed', { error });
     },
   });
+
+  const logInvocations = options.invocationLog !== false;
 
   const sandboxRunner =
     options.scripts === undefined
@@ -288,7 +293,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<RunningRunt
           if (outcome.cacheHit !== undefined) {
             metrics.cacheLookups.inc({ result: outcome.cacheHit ? 'hit' : 'miss' });
           }
-          invocations.record(toInvocationEntry(context, toolName, args, outcome, lines));
+          if (logInvocations)
+            invocations.record(toInvocationEntry(context, toolName, args, outcome, lines));
         },
         onTokenUsed: (id) => tokenUse.record(id),
         onHttpAnswer: (status) => {

@@ -1,5 +1,7 @@
 import { type NextRequest, NextResponse } from 'next/server';
+import { getEnv } from './env';
 import { buildContentSecurityPolicy } from './lib/content-security-policy';
+import { oauthAuthorizationOrigins } from './modules/auth/lib/oauth-providers';
 
 /**
  * Gives each request a CSP nonce. Next reads the nonce from the request's CSP header while
@@ -12,6 +14,7 @@ export function proxy(request: NextRequest): NextResponse {
     nonce,
     // biome-ignore lint/style/noProcessEnv: NODE_ENV is inlined by Next at build time.
     development: process.env.NODE_ENV === 'development',
+    formActionOrigins: oauthAuthorizationOrigins(getEnv()),
   });
 
   const requestHeaders = new Headers(request.headers);

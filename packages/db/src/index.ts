@@ -60,6 +60,14 @@ export {
   MemberRole,
   ToolKind,
 } from './generated/prisma/enums';
+export type {
+  ClaimIdempotencyKeyInput,
+  IdempotencyClaim,
+} from './idempotency-keys/claim-idempotency-key';
+export { claimIdempotencyKey } from './idempotency-keys/claim-idempotency-key';
+export { completeIdempotencyKey } from './idempotency-keys/complete-idempotency-key';
+export { pruneIdempotencyKeys } from './idempotency-keys/prune-idempotency-keys';
+export { releaseIdempotencyKey } from './idempotency-keys/release-idempotency-key';
 export type { IdPrefix } from './ids';
 export { isId, newId } from './ids';
 export { acceptInvitation } from './invitations/accept-invitation';
@@ -72,6 +80,8 @@ export { findInvocationByRequestId } from './invocation-lookup/find-invocation-b
 export { getInvocation } from './invocation-lookup/get-invocation';
 export type { InvocationBucket, InvocationStats } from './invocation-stats/get-invocation-stats';
 export { getInvocationStats } from './invocation-stats/get-invocation-stats';
+export type { CopyTarget } from './invocations/copy-invocations-sql';
+export { copyInvocationsSql } from './invocations/copy-invocations-sql';
 // Invocations and audit
 export type { InvocationInput } from './invocations/insert-invocations';
 export { insertInvocations } from './invocations/insert-invocations';
@@ -114,6 +124,7 @@ export { findPersonalAccessTokenByHash } from './personal-access-tokens/find-per
 export { listPersonalAccessTokens } from './personal-access-tokens/list-personal-access-tokens';
 export type { PersonalAccessToken } from './personal-access-tokens/personal-access-token-types';
 export { revokePersonalAccessToken } from './personal-access-tokens/revoke-personal-access-token';
+export { touchPersonalAccessToken } from './personal-access-tokens/touch-personal-access-token';
 // Secrets
 export { deleteSecret } from './secrets/delete-secret';
 export type { SecretValue } from './secrets/get-secret-values';

@@ -1,5 +1,10 @@
 // Browser-safe entry point: what the dashboard runs as the user types. Nothing here touches a
 // port, a driver or the network.
+export {
+  AUTH_POLICY_PARAMS,
+  authPolicyHeaders,
+  DEFAULT_AUTH_HEADERS,
+} from './auth/auth-policy-params';
 export { ASYMMETRIC_ALGORITHMS, HMAC_ALGORITHMS } from './auth/compile-auth';
 export {
   AUTH_PLUGIN_NAMES,
@@ -27,6 +32,7 @@ export {
   type InputDeclaration,
   type ScriptToolDefinition,
   type StatementToolDefinition,
+  TOOL_NAME,
   type ToolDefinition,
   type ToolDefinitionInput,
   ToolDefinitionSchema,

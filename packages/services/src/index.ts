@@ -12,6 +12,7 @@ export { EMAIL_THROTTLE, IP_THROTTLE, verifyCredentials } from './accounts/verif
 // Activity and audit
 export { getActivity } from './activity/get-activity';
 export { type ActivityFilters, listActivity } from './activity/list-activity';
+export { type InvocationSearch, searchInvocations } from './activity/search-invocations';
 export { type AuditEntry, audited } from './audit/audited';
 export { listAudit } from './audit/list-audit';
 // Authorization
@@ -29,6 +30,7 @@ export { authorize } from './authorization/authorize';
 export { openWorkspace } from './authorization/open-workspace';
 export type { WorkspaceContext } from './authorization/workspace-context';
 // Connectors
+export { ZConnectorInput } from './connectors/connector-input';
 export { parseConnectorUrlField } from './connectors/connector-url-field';
 export { createConnector } from './connectors/create-connector';
 export { deleteConnector } from './connectors/delete-connector';
@@ -38,26 +40,38 @@ export { updateConnector } from './connectors/update-connector';
 export { createSmtpMailer, type SmtpMailerOptions } from './mail/create-smtp-mailer';
 // Members
 export { acceptInvitation, previewInvitation } from './members/accept-invitation';
-export { inviteMember } from './members/invite-member';
+export { inviteMember, ZInviteMemberInput } from './members/invite-member';
 export { listMembers } from './members/list-members';
 export { removeMember } from './members/remove-member';
 export { revokeInvitation } from './members/revoke-invitation';
-export { setMemberRole } from './members/set-member-role';
+export { setMemberRole, ZSetMemberRoleInput } from './members/set-member-role';
 export { createNetworkPolicy } from './network/create-network-policy';
 export { parseInput } from './parse-input';
+// Personal access tokens (REST API and CLI)
+export {
+  createPersonalAccessToken,
+  ZCreatePersonalAccessTokenInput,
+} from './personal-access-tokens/create-personal-access-token';
+export { listPersonalAccessTokens } from './personal-access-tokens/list-personal-access-tokens';
+export { mintCliRuntimeToken } from './personal-access-tokens/mint-cli-runtime-token';
+export { revokePersonalAccessToken } from './personal-access-tokens/revoke-personal-access-token';
+export {
+  type VerifiedPersonalAccessToken,
+  verifyPersonalAccessToken,
+} from './personal-access-tokens/verify-personal-access-token';
 export { type PlaygroundRun, runTool } from './playground/run-tool';
 // Auth policies
 export { listPolicies, type PolicySummary } from './policies/list-policies';
-export { createPolicy, deletePolicy, updatePolicy } from './policies/save-policy';
+export { createPolicy, deletePolicy, updatePolicy, ZPolicyInput } from './policies/save-policy';
 // Secrets
 export { deleteSecret } from './secrets/delete-secret';
 export { listSecrets, type SecretWithReferences } from './secrets/list-secrets';
 export { rotateSecret } from './secrets/rotate-secret';
-export { createSecret } from './secrets/set-secret';
+export { createSecret, ZSecretInput } from './secrets/set-secret';
 export type { Actor, Mailer, MailMessage, ServiceDeps } from './service-deps';
 export { mapDbErrors, ServiceError, type ServiceErrorCode, toServiceError } from './service-error';
 // Tokens
-export { createToken } from './tokens/create-token';
+export { createToken, ZCreateTokenInput } from './tokens/create-token';
 export { listTokens } from './tokens/list-tokens';
 export { revokeToken } from './tokens/revoke-token';
 // Tools
@@ -67,8 +81,12 @@ export { listTools } from './tools/list-tools';
 export { loadDraftContext } from './tools/load-draft-context';
 export { rollbackTool } from './tools/rollback-tool';
 export { createTool, updateTool } from './tools/save-tool';
+export { ZToolDraft } from './tools/tool-draft-schema';
 // Workspaces
-export { createWorkspace, slugify } from './workspaces/create-workspace';
+export { createWorkspace, slugify, ZCreateWorkspaceInput } from './workspaces/create-workspace';
 export { deleteWorkspace } from './workspaces/delete-workspace';
 export { listMyWorkspaces } from './workspaces/list-my-workspaces';
-export { updateWorkspaceSettings } from './workspaces/update-workspace-settings';
+export {
+  updateWorkspaceSettings,
+  ZWorkspaceSettingsInput,
+} from './workspaces/update-workspace-settings';

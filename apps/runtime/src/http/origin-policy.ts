@@ -33,12 +33,21 @@ export function createOriginPolicy(options: {
 }): OriginPolicy {
   const hosts = new Set([...LOOPBACK, ...options.allowedHosts.map((h) => h.toLowerCase())]);
   const origins = new Set(options.allowedOrigins.map((o) => o.toLowerCase().replace(/\/$/, '')));
+  // Every request checks its Host header, and clients send the same few values: the verdicts are
+  // remembered (bounded, since the header is the client's to choose) instead of parsing a URL.
+  const hostVerdicts = new Map<string, boolean>();
   return {
     hostAllowed(headers) {
       const host = headers.host;
       if (host === undefined) return false;
-      const name = hostnameOf(host);
-      return name !== null && hosts.has(name);
+      let allowed = hostVerdicts.get(host);
+      if (allowed === undefined) {
+        const name = hostnameOf(host);
+        allowed = name !== null && hosts.has(name);
+        if (hostVerdicts.size >= 256) hostVerdicts.clear();
+        hostVerdicts.set(host, allowed);
+      }
+      return allowed;
     },
     origin(headers) {
       const origin = headers.origin;

@@ -16,6 +16,7 @@ import {
   INVALID_REQUEST,
   type JsonRpcResponse,
   PARSE_ERROR,
+  serializeResponses,
 } from './json-rpc';
 import type { McpRequestContext } from './mcp-context';
 import {
@@ -68,7 +69,7 @@ export function createMcpRoutes(deps: McpRouteDeps): Route[] {
     headers: OutgoingHttpHeaders,
   ) {
     deps.onHttpAnswer?.(status);
-    sendBody(res, status, body === null ? null : JSON.stringify(body), headers);
+    sendBody(res, status, body === null ? null : serializeResponses(body), headers);
   }
 
   function unauthorized(res: ServerResponse, headers: OutgoingHttpHeaders) {

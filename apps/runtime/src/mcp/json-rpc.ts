@@ -21,6 +21,30 @@ export function resultResponse(id: JsonRpcId, result: unknown): JsonRpcResponse 
   return { jsonrpc: '2.0', id, result };
 }
 
+/**
+ * A result already serialised to JSON text: `serializeResponses` writes it as is. For answers
+ * built from parts that never change between requests (a `tools/list` page of a snapshot).
+ */
+export class RawJson {
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+}
+
+function serializeOne(response: JsonRpcResponse): string {
+  if ('result' in response && response.result instanceof RawJson) {
+    // The same text JSON.stringify gives for { jsonrpc, id, result }, with result spliced in.
+    return `{"jsonrpc":"2.0","id":${JSON.stringify(response.id)},"result":${response.result.text}}`;
+  }
+  return JSON.stringify(response);
+}
+
+/** The HTTP body of one response or of a batch's responses. */
+export function serializeResponses(body: JsonRpcResponse | JsonRpcResponse[]): string {
+  return Array.isArray(body) ? `[${body.map(serializeOne).join(',')}]` : serializeOne(body);
+}
+
 export function errorResponse(
   id: JsonRpcId,
   code: number,

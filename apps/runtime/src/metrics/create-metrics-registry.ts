@@ -23,15 +23,22 @@ export interface MetricsRegistry {
   render(): string;
 }
 
+// Every call counts into a few series: the label text is built per observation, so it is kept
+// to one string concatenation (no arrays, no regex replace unless a value needs escaping).
 function labelText(labels: Labels | undefined, extra?: string): string {
-  const parts: string[] = [];
-  if (labels)
-    for (const key of Object.keys(labels)) parts.push(`${key}="${escapeLabel(labels[key]!)}"`);
-  if (extra) parts.push(extra);
-  return parts.length === 0 ? '' : `{${parts.join(',')}}`;
+  let text = '';
+  if (labels) {
+    for (const key in labels) {
+      text += `${text === '' ? '' : ','}${key}="${escapeLabel(labels[key]!)}"`;
+    }
+  }
+  if (extra) text += `${text === '' ? '' : ','}${extra}`;
+  return text === '' ? '' : `{${text}}`;
 }
 
+const NEEDS_ESCAPE = /[\\"\n]/;
 function escapeLabel(value: string): string {
+  if (!NEEDS_ESCAPE.test(value)) return value;
   return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 }
 

@@ -8,7 +8,10 @@ import {
   type Workspace,
 } from '@toolplane/db';
 import { compileTool, formatDiagnostic, toMcpTool } from '@toolplane/pipeline';
-import { SCRIPT_PATH, toPipelineDefinition } from './to-pipeline-definition';
+import {
+  SCRIPT_PATH,
+  toPipelineDefinition,
+} from '@toolplane/tool-definition/to-pipeline-definition';
 import type {
   LoadedTool,
   ScriptSource,

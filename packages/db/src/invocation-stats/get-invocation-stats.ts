@@ -22,10 +22,11 @@ export interface InvocationStats {
 export async function getInvocationStats(
   db: Db,
   workspaceId: string,
-  options: { since: Date; bucketSeconds: number; toolName?: string },
+  options: { since: Date; bucketSeconds: number; toolName?: string; tokenId?: string },
 ): Promise<InvocationStats> {
   const bucket = Math.max(60, Math.floor(options.bucketSeconds));
   const tool = options.toolName ?? null;
+  const token = options.tokenId ?? null;
   const rows = await db.$queryRaw<
     { at: Date; calls: bigint; errors: bigint; p50: number | null; p95: number | null }[]
   >`
@@ -37,12 +38,14 @@ export async function getInvocationStats(
       FROM invocations
      WHERE workspace_id = ${workspaceId} AND created_at >= ${options.since}
        AND (${tool}::text IS NULL OR tool_name = ${tool})
+       AND (${token}::text IS NULL OR token_id = ${token})
      GROUP BY 1 ORDER BY 1`;
   const stages = await db.$queryRaw<{ stage: string; count: bigint }[]>`
     SELECT coalesce(error_stage, 'unknown') AS stage, count(*) AS count
       FROM invocations
      WHERE workspace_id = ${workspaceId} AND created_at >= ${options.since} AND status = 'error'
        AND (${tool}::text IS NULL OR tool_name = ${tool})
+       AND (${token}::text IS NULL OR token_id = ${token})
      GROUP BY 1 ORDER BY 2 DESC`;
   return {
     buckets: rows.map((row) => ({

@@ -71,6 +71,16 @@ describe('invocations', () => {
     const ids = [...page1.items, ...page2.items, ...page3.items].map((i) => i.createdAt.getTime());
     expect(ids).toEqual([0, 3, 6, 9, 12].map((d) => daysAgo(d).getTime()));
     expect(page3.nextCursor).toBeNull();
+
+    // A time range: `since` inclusive, `until` exclusive.
+    const range = await listInvocations(f.db, f.a.id, {
+      toolName: 'get_user',
+      since: daysAgo(9),
+      until: daysAgo(3),
+    });
+    expect(range.items.map((i) => i.createdAt.getTime())).toEqual(
+      [6, 9].map((d) => daysAgo(d).getTime()),
+    );
   });
 
   it('prunes by each workspace’s retention', async () => {

@@ -5,13 +5,23 @@ import type { InvocationStatus } from '../generated/prisma/enums';
 export interface ListInvocationsOptions {
   toolName?: string;
   status?: InvocationStatus;
+  /** The stage a failed call stopped at (`error_stage`). */
+  errorStage?: string;
+  tokenId?: string;
   since?: Date;
+  /** Only calls made before this instant (exclusive). */
+  until?: Date;
   /** The `nextCursor` of the previous page. */
   cursor?: string | null;
   limit?: number;
 }
 
-/** Newest first, keyset-paginated on (created_at, id) — served by the workspace+time indexes. */
+/**
+ * Newest first, keyset-paginated on (created_at, id) — served by the workspace+time indexes.
+ * Every filter is in the WHERE, never applied to a fetched page, so a page is full whenever
+ * enough rows match and a cursor walk visits each matching row once (created_at is stored at
+ * millisecond precision, the cursor's, and the id breaks ties).
+ */
 export async function listInvocations(
   db: Db,
   workspaceId: string,
@@ -21,7 +31,13 @@ export async function listInvocations(
   const where: Prisma.InvocationWhereInput = { workspaceId };
   if (options.toolName !== undefined) where.toolName = options.toolName;
   if (options.status !== undefined) where.status = options.status;
-  if (options.since) where.createdAt = { gte: options.since };
+  if (options.errorStage !== undefined) where.errorStage = options.errorStage;
+  if (options.tokenId !== undefined) where.tokenId = options.tokenId;
+  if (options.since || options.until)
+    where.createdAt = {
+      ...(options.since ? { gte: options.since } : {}),
+      ...(options.until ? { lt: options.until } : {}),
+    };
   const cursor = decodeCursor(options.cursor);
   if (cursor) {
     where.OR = [

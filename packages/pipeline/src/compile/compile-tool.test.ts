@@ -127,7 +127,7 @@ describe('compileTool', () => {
         auth: { plugin: 'jwt', policy: { secret: 'x', jwks_url: 'https://a.example/jwks' } },
       },
       'AUTH_POLICY_INVALID',
-      ['auth', 'policy'],
+      ['auth', 'policy', 'secret'],
     ],
     [
       'a jwt policy with an algorithm that does not fit the key',

@@ -1,12 +1,7 @@
-import {
-  getInvocationStats,
-  type Invocation,
-  type InvocationStats,
-  listInvocations,
-} from '@toolplane/db';
-import { allowedActions } from '../authorization/action-registry';
+import { getInvocationStats, type Invocation, type InvocationStats } from '@toolplane/db';
 import { authorize } from '../authorization/authorize';
 import type { WorkspaceContext } from '../authorization/workspace-context';
+import { searchInvocations } from './search-invocations';
 
 export interface ActivityFilters {
   toolName?: string;
@@ -16,11 +11,14 @@ export interface ActivityFilters {
   /** Hours back from now. */
   rangeHours?: number;
   cursor?: string | null;
+  /** Page size; the dashboard shows 50. */
+  limit?: number;
 }
 
 /**
- * The invocation log, newest first, and the charts' buckets. Viewers get metadata only: inputs,
- * result previews and console output are stripped unless the role may read payloads.
+ * The dashboard's Activity page: one page of the invocation log, newest first, with every filter
+ * applied in the query (so a page is full when enough calls match), and the charts' buckets.
+ * Viewers get metadata only (see searchInvocations).
  */
 export async function listActivity(
   ctx: WorkspaceContext,
@@ -29,23 +27,22 @@ export async function listActivity(
   authorize(ctx, 'activity.list');
   const hours = Math.min(Math.max(filters.rangeHours ?? 24, 1), 24 * 90);
   const since = new Date(Date.now() - hours * 3_600_000);
-  const page = await listInvocations(ctx.deps.db, ctx.workspace.id, {
-    ...(filters.toolName ? { toolName: filters.toolName } : {}),
-    ...(filters.status ? { status: filters.status } : {}),
-    since,
-    cursor: filters.cursor ?? null,
-    limit: 50,
-  });
-  const stats = await getInvocationStats(ctx.deps.db, ctx.workspace.id, {
-    since,
-    bucketSeconds: hours <= 6 ? 300 : hours <= 48 ? 3600 : 86_400,
-    ...(filters.toolName ? { toolName: filters.toolName } : {}),
-  });
-  const payloads = allowedActions(ctx.role).has('activity.read-payloads');
-  let items = page.items;
-  if (filters.stage) items = items.filter((i) => i.errorStage === filters.stage);
-  if (filters.tokenId) items = items.filter((i) => i.tokenId === filters.tokenId);
-  if (!payloads)
-    items = items.map((i) => ({ ...i, inputs: null, resultPreview: null, console: [] }));
-  return { items, nextCursor: page.nextCursor, stats };
+  const [page, stats] = await Promise.all([
+    searchInvocations(ctx, {
+      ...(filters.toolName ? { toolName: filters.toolName } : {}),
+      ...(filters.status ? { status: filters.status } : {}),
+      ...(filters.stage ? { stage: filters.stage } : {}),
+      ...(filters.tokenId ? { tokenId: filters.tokenId } : {}),
+      from: since,
+      cursor: filters.cursor ?? null,
+      limit: filters.limit ?? 50,
+    }),
+    getInvocationStats(ctx.deps.db, ctx.workspace.id, {
+      since,
+      bucketSeconds: hours <= 6 ? 300 : hours <= 48 ? 3600 : 86_400,
+      ...(filters.toolName ? { toolName: filters.toolName } : {}),
+      ...(filters.tokenId ? { tokenId: filters.tokenId } : {}),
+    }),
+  ]);
+  return { ...page, stats };
 }

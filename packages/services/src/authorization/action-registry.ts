@@ -38,6 +38,12 @@ export const ACTIONS = {
   'invitation.accept': 'user',
   'workspace.create': 'user',
   'workspace.list-mine': 'user',
+  // REST API (personal access tokens act for their user)
+  'api.reference': 'public',
+  'account.read': 'user',
+  'pat.list': 'user',
+  'pat.create': 'user',
+  'pat.revoke': 'user',
   // Workspace
   'workspace.read': everyone,
   'workspace.update-settings': admins,
@@ -69,6 +75,14 @@ export const ACTIONS = {
   'tool.delete': editors,
   'tool.rollback': editors,
   'playground.run': editors,
+  /** A short-lived runtime token for the CLI's `tools call`: the playground's rights. */
+  'runtime-token.create': editors,
+  // GitOps and Hyperterse (@toolplane/gitops): reading for everyone, writing for editors
+  'gitops.plan': everyone,
+  'gitops.apply': editors,
+  'gitops.export': everyone,
+  'hyperterse.import': editors,
+  'hyperterse.export': everyone,
   // Tokens, activity, audit
   'token.list': admins,
   'token.create': admins,

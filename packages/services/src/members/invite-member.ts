@@ -1,4 +1,4 @@
-import { createInvitation, type Invitation } from '@toolplane/db';
+import { createInvitation, getUser, type Invitation } from '@toolplane/db';
 import { z } from 'zod';
 import { audited } from '../audit/audited';
 import { authorize } from '../authorization/authorize';
@@ -14,13 +14,18 @@ export const ZInviteMemberInput = z.object({
 const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60_000;
 
 /**
- * An invitation link with a role (shown once, to copy). Only owners may invite owners: an admin
- * cannot create someone with more rights than their own.
+ * An invitation link with a role (shown once, to copy) and, when the edge can build the link
+ * (`inviteUrl`), the same link mailed to the invitee. Only owners may invite owners: an admin
+ * cannot create someone with more rights than their own. `mailed` is false when no mail went:
+ * the invitation stands either way, and the inviter still has the link to send themselves.
  */
 export async function inviteMember(
   ctx: WorkspaceContext,
-  input: z.input<typeof ZInviteMemberInput>,
-): Promise<{ invitation: Invitation; token: string }> {
+  input: z.input<typeof ZInviteMemberInput> & {
+    /** The link for a token, or null when the edge cannot build one safely (nothing is mailed). */
+    inviteUrl?: (token: string) => string | null | Promise<string | null>;
+  },
+): Promise<{ invitation: Invitation; token: string; mailed: boolean }> {
   authorize(ctx, 'member.invite');
   const data = parseInput(ZInviteMemberInput, input);
   if (data.role === 'owner' && ctx.role !== 'owner') {
@@ -43,5 +48,44 @@ export async function inviteMember(
       after: { email: result.invitation.email, role: result.invitation.role },
     }),
   );
-  return { invitation, token: plaintext };
+  const mailed = input.inviteUrl
+    ? await mailInvitation(ctx, invitation, () => input.inviteUrl!(plaintext))
+    : false;
+  return { invitation, token: plaintext, mailed };
 }
+
+async function mailInvitation(
+  ctx: WorkspaceContext,
+  invitation: Invitation,
+  linkFor: () => string | null | Promise<string | null>,
+): Promise<boolean> {
+  try {
+    const link = await linkFor();
+    if (link === null) return false;
+    const inviter = await getUser(ctx.deps.db, ctx.actor.userId);
+    const who = inviter
+      ? inviter.name
+        ? `${inviter.name} (${inviter.email})`
+        : inviter.email
+      : 'A teammate';
+    await ctx.deps.mailer.send({
+      to: invitation.email,
+      subject: `Join ${ctx.workspace.name} on Toolplane`,
+      text: `${who} invited you to the ${ctx.workspace.name} workspace on Toolplane as ${ROLE_NAMES[invitation.role]}.\n\nAccept within 7 days (the link works once):\n${link}\n\nIf you did not expect this, ignore this message.`,
+    });
+    return true;
+  } catch (error) {
+    // The mailer's errors carry neither the link nor the message (see createSmtpMailer).
+    console.error(
+      `toolplane: invitation mail failed (request ${ctx.actor.requestId}): ${error instanceof Error ? error.message : 'unknown error'}`,
+    );
+    return false;
+  }
+}
+
+const ROLE_NAMES = {
+  owner: 'an owner',
+  admin: 'an admin',
+  editor: 'an editor',
+  viewer: 'a viewer',
+};

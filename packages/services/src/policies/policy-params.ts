@@ -1,45 +1,37 @@
+// Browser-safe (exported as `@toolplane/services/policy-params`): the policy form runs the same
+// check before it submits. Imports only the pipeline's browser-safe entry and zod.
+import { AUTH_POLICY_PARAMS, type AuthPluginName } from '@toolplane/pipeline/compile';
 import { z } from 'zod';
 
-/**
- * The parameters of each built-in auth plugin, as the dashboard's forms post them. They mirror
- * packages/pipeline's compile-time schemas (which the runtime applies again when it loads a
- * policy), so a bad policy is refused on save with field errors instead of denying every call.
- */
-const header = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9-]{1,64}$/, 'Use an HTTP header name, e.g. X-Api-Key.');
-const list = z.array(z.string().trim().min(1)).max(100);
-
-export const POLICY_PARAMS = {
-  allow_all: z.strictObject({}),
-  api_key: z.strictObject({
-    value: z.string().min(1, 'Enter the key callers must send.'),
-    header: header.optional(),
-  }),
-  jwt: z
-    .strictObject({
-      header: header.optional(),
-      secret: z.string().min(1).optional(),
-      jwks_url: z.url({ protocol: /^https?$/, message: 'Enter an http(s) URL.' }).optional(),
-      issuer: z.string().trim().min(1).optional(),
-      audience: list.optional(),
-      algorithms: list.optional(),
-      clock_tolerance: z.number().int().min(0).max(3600).optional(),
-      required_claims: list.optional(),
-    })
-    .refine((p) => (p.secret === undefined) !== (p.jwks_url === undefined), {
-      path: ['secret'],
-      message: 'Set exactly one of an HS256 secret and a JWKS URL.',
-    }),
-  token_scopes: z.strictObject({ scopes: list.min(1, 'Name at least one scope.') }),
-  script: z.strictObject({}),
-} as const;
-
-export type PolicyPlugin = keyof typeof POLICY_PARAMS;
+// The pipeline's own schemas, so a policy saved here compiles in the runtime. A script policy
+// stores no parameters: its reference is derived from the stored script when the runtime loads it.
+const STORED_POLICY_PARAMS = { ...AUTH_POLICY_PARAMS, script: z.strictObject({}) };
 
 /** Parameter names whose values are credentials: write-only, redacted in the audit log. */
 export const SECRET_PARAMS = new Set(['value', 'secret']);
+
+const sentence = (message: string) =>
+  `${message.charAt(0).toUpperCase()}${message.slice(1)}${/[.!?]$/.test(message) ? '' : '.'}`;
+
+/**
+ * A policy's parameters checked against its plugin: the normalised parameters to store, or an
+ * error per field (`params.<name>`, `params.form` for the whole).
+ */
+export function checkPolicyParams(
+  plugin: AuthPluginName,
+  params: Record<string, unknown>,
+):
+  | { ok: true; params: Record<string, unknown> }
+  | { ok: false; fieldErrors: Record<string, string> } {
+  const result = STORED_POLICY_PARAMS[plugin].safeParse(params);
+  if (result.success) return { ok: true, params: result.data as Record<string, unknown> };
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = `params.${issue.path.map(String).join('.') || 'form'}`;
+    fieldErrors[field] ??= sentence(issue.message);
+  }
+  return { ok: false, fieldErrors };
+}
 
 export function redactParams(params: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -6,13 +6,14 @@ import {
   type JsonValue,
   updateAuthPolicy,
 } from '@toolplane/db';
+import { AUTH_PLUGIN_NAMES } from '@toolplane/pipeline/compile';
 import { z } from 'zod';
 import { audited } from '../audit/audited';
 import { authorize } from '../authorization/authorize';
 import type { WorkspaceContext } from '../authorization/workspace-context';
 import { parseInput } from '../parse-input';
 import { ServiceError } from '../service-error';
-import { POLICY_PARAMS, type PolicyPlugin, redactParams, SECRET_PARAMS } from './policy-params';
+import { checkPolicyParams, redactParams, SECRET_PARAMS } from './policy-params';
 
 export const ZPolicyInput = z.object({
   name: z
@@ -20,7 +21,7 @@ export const ZPolicyInput = z.object({
     .trim()
     .regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$/, 'Use up to 64 letters, digits, _ . or -.'),
   description: z.string().trim().max(2000).default(''),
-  plugin: z.enum(['allow_all', 'api_key', 'jwt', 'token_scopes', 'script'], 'Choose a plugin.'),
+  plugin: z.enum(AUTH_PLUGIN_NAMES, 'Choose a plugin.'),
   params: z.record(z.string(), z.unknown()).default({}),
   scriptSource: z
     .string()
@@ -29,15 +30,15 @@ export const ZPolicyInput = z.object({
     .default(null),
 });
 
-function checkParams(plugin: PolicyPlugin, params: Record<string, unknown>) {
-  const result = POLICY_PARAMS[plugin].safeParse(params);
-  if (result.success) return result.data as Record<string, JsonValue>;
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const field = `params.${issue.path.map(String).join('.') || 'form'}`;
-    fieldErrors[field] ??= issue.message;
-  }
-  throw new ServiceError('INVALID', 'Check the highlighted fields.', { fieldErrors });
+function checkParams(
+  plugin: z.output<typeof ZPolicyInput>['plugin'],
+  params: Record<string, unknown>,
+) {
+  const checked = checkPolicyParams(plugin, params);
+  if (checked.ok) return checked.params as Record<string, JsonValue>;
+  throw new ServiceError('INVALID', 'Check the highlighted fields.', {
+    fieldErrors: checked.fieldErrors,
+  });
 }
 
 function validated(input: z.input<typeof ZPolicyInput>) {

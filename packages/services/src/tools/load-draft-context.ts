@@ -1,8 +1,25 @@
 import { listAuthPolicies, listConnectors, listSecrets } from '@toolplane/db';
 import type { WorkspaceContext } from '../authorization/workspace-context';
+import { SECRET_PARAMS } from '../policies/policy-params';
 import type { DraftContext } from './tool-draft';
 
-/** Connectors, policies and secret names: what the editor and the save check resolve against. */
+const ENV_REFERENCE = /\{\{\s*env\.[A-Za-z0-9_]+\s*\}\}/g;
+
+/**
+ * A policy credential as the editor may see it: the context goes to the browser, and credentials
+ * are write-only. What compile checks survives: the `{{ env.X }}` references it makes (names, not
+ * values), or a stand-in for a literal.
+ */
+function redactCredential(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const references = value.match(ENV_REFERENCE);
+  return references ? references.join('') : '[redacted]';
+}
+
+/**
+ * Connectors, policies (credentials redacted) and secret names: what the editor and the save
+ * check resolve against.
+ */
 export async function loadDraftContext(ctx: WorkspaceContext): Promise<DraftContext> {
   const { db } = ctx.deps;
   const [connectors, policies, secrets] = await Promise.all([
@@ -12,7 +29,17 @@ export async function loadDraftContext(ctx: WorkspaceContext): Promise<DraftCont
   ]);
   return {
     connectors: connectors.map((c) => ({ id: c.id, name: c.name, type: c.type })),
-    policies: policies.map((p) => ({ id: p.id, name: p.name, plugin: p.plugin, params: p.params })),
+    policies: policies.map((p) => ({
+      id: p.id,
+      name: p.name,
+      plugin: p.plugin,
+      params: Object.fromEntries(
+        Object.entries((p.params ?? {}) as Record<string, unknown>).map(([key, value]) => [
+          key,
+          SECRET_PARAMS.has(key) ? redactCredential(value) : value,
+        ]),
+      ),
+    })),
     secretNames: secrets.map((s) => s.name),
   };
 }

@@ -1,3 +1,4 @@
+import { toolNameProblem } from '@toolplane/tool-definition/tool-name';
 import { z } from 'zod';
 import { INPUT_TYPES } from './tool-draft';
 
@@ -13,9 +14,10 @@ export const ZToolDraft = z.object({
   name: z
     .string()
     .trim()
-    .min(1, 'Name the tool.')
-    .max(128, 'Use at most 128 characters.')
-    .regex(/^[a-z][a-z0-9_-]*$/, 'Use lowercase letters, digits, _ or -, starting with a letter.'),
+    .superRefine((name, ctx) => {
+      const problem = toolNameProblem(name);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   title: z.string().trim().max(200).nullable().default(null),
   description: z.string().max(10_000).default(''),
   kind: z.enum(['statement', 'script']),

@@ -1,8 +1,9 @@
 // Browser-safe (exported as `@toolplane/services/tool-draft`): the tool editor runs this as the
 // user types, and the service runs the same checks before saving. Imports only the pipeline's
-// browser-safe compiler and the script checker.
+// browser-safe compiler, the script checker and the shared stored → pipeline converter.
 import { compileTool, type Diagnostic } from '@toolplane/pipeline/compile';
 import { compileScript } from '@toolplane/scripts';
+import { toPipelineDefinition } from '@toolplane/tool-definition/to-pipeline-definition';
 
 export const INPUT_TYPES = ['string', 'int', 'float', 'boolean', 'datetime'] as const;
 
@@ -91,53 +92,18 @@ export function emptyToolDraft(kind: 'statement' | 'script' = 'statement'): Tool
   };
 }
 
-/** The pipeline's definition shape (names, script references, an inputs record). */
-function toPipelineDefinition(draft: ToolDraft, context: DraftContext): Record<string, unknown> {
-  const inputs: Record<string, unknown> = {};
-  for (const input of draft.inputs) {
-    const { name, ...declaration } = input;
-    const clean: Record<string, unknown> = { type: declaration.type };
-    if (declaration.description) clean.description = declaration.description;
-    if (declaration.optional) clean.optional = true;
-    if (declaration.default !== undefined && declaration.default !== '')
-      clean.default = declaration.default;
-    inputs[name] = clean;
-  }
-  const definition: Record<string, unknown> = {
-    kind: draft.kind,
-    name: draft.name,
-    description: draft.description,
-    inputs,
-    mappers: {
-      ...(draft.inputMapperSource?.trim() ? { input: 'input_mapper' } : {}),
-      ...(draft.outputMapperSource?.trim() ? { output: 'output_mapper' } : {}),
-    },
-    cache: {
-      enabled: draft.cacheEnabled,
-      ...(draft.cacheTtlSeconds === null ? {} : { ttl: draft.cacheTtlSeconds }),
-    },
-    readOnly: draft.readOnly,
-    ...(draft.rowCap === null ? {} : { rowLimit: draft.rowCap }),
-    ...(draft.timeoutMs === null ? {} : { timeoutMs: draft.timeoutMs }),
-    secrets: draft.declaredSecrets,
-    legacyPlaceholders: draft.legacyPlaceholders,
-  };
-  if (draft.authPolicyId) {
-    const policy = context.policies.find((p) => p.id === draft.authPolicyId);
-    if (policy) {
-      definition.auth =
-        policy.plugin === 'script'
-          ? { plugin: 'script', policy: { script: `auth_policy/${policy.id}` } }
-          : { plugin: policy.plugin, policy: policy.params ?? {} };
-    }
-  }
-  if (draft.kind === 'statement') {
-    definition.connector = context.connectors.find((c) => c.id === draft.connectorId)?.name ?? '';
-    definition.statement = draft.statement ?? '';
-  } else {
-    definition.handler = 'handler';
-  }
-  return definition;
+/**
+ * The editor's empty fields are "not set", not values: an empty description or default would
+ * otherwise reach the pipeline as a declared `''`.
+ */
+function storedInputs(inputs: readonly ToolInputDraft[]): Record<string, unknown>[] {
+  return inputs.map(({ name, type, description, optional, default: fallback }) => ({
+    name,
+    type,
+    ...(description ? { description } : {}),
+    ...(optional ? { optional: true } : {}),
+    ...(fallback === undefined || fallback === '' ? {} : { default: fallback }),
+  }));
 }
 
 const FIELD_OF: Record<string, string> = {
@@ -203,7 +169,14 @@ export function checkToolDraft(draft: ToolDraft, context: DraftContext): DraftDi
     if (!input.name)
       out.push({ severity: 'error', field: `inputs.#${index}`, message: 'Name every input.' });
   });
-  const compiled = compileTool(toPipelineDefinition(draft, context), {
+  const definition = toPipelineDefinition(
+    { ...draft, inputs: storedInputs(draft.inputs) },
+    {
+      connectorName: (id) => context.connectors.find((c) => c.id === id)?.name,
+      authPolicy: (id) => context.policies.find((p) => p.id === id),
+    },
+  );
+  const compiled = compileTool(definition, {
     connectorType: (name) => context.connectors.find((c) => c.name === name)?.type,
     knownSecrets: context.secretNames,
   });

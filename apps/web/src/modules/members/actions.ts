@@ -10,6 +10,7 @@ import {
 } from '@toolplane/services';
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
+import { linkOrigin } from '../../lib/link-origin';
 import type { ActionState } from '../server/action-state';
 import { defineUserAction, defineWorkspaceAction } from '../server/define-action';
 import { readFormNumber, readFormText } from '../server/read-form';
@@ -34,14 +35,23 @@ export const inviteMemberAction = defineWorkspaceAction(
   async (ctx, formData): Promise<ActionState<CreatedInvitation>> => {
     const values = { email: readFormText(formData, 'email'), role: readFormText(formData, 'role') };
     try {
-      const { invitation, token } = await inviteMember(ctx, values as never);
+      const { invitation, token, mailed } = await inviteMember(ctx, {
+        // The service parses email and role (field errors); the form posts them as text.
+        ...(values as { email: string; role: 'viewer' }),
+        inviteUrl: async (t) => {
+          const origin = await linkOrigin();
+          return origin && `${origin}/invite/${encodeURIComponent(t)}`;
+        },
+      });
       revalidatePath(`/w/${ctx.workspace.slug}/members`);
       return {
         ok: true,
         data: { token, email: invitation.email, role: invitation.role },
         formMessage: {
           tone: 'success',
-          text: `Invitation for ${invitation.email} created. Send them the link; it works once, for 7 days.`,
+          text: mailed
+            ? `Invitation emailed to ${invitation.email}. You can also send them the link; it works once, for 7 days.`
+            : `Invitation for ${invitation.email} created, but not emailed. Send them the link; it works once, for 7 days.`,
         },
       };
     } catch (error) {

@@ -4,7 +4,7 @@ import { type PlaygroundRun, runTool, ServiceError } from '@toolplane/services';
 import type { ActionState } from '../server/action-state';
 import { defineWorkspaceAction } from '../server/define-action';
 import { readFormJson, readFormText } from '../server/read-form';
-import { parseHeaderLines } from './lib/parse-header-lines';
+import { readRequestHeaders } from './lib/read-request-headers';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -18,8 +18,11 @@ export const runToolAction = defineWorkspaceAction(
   async (ctx, formData): Promise<ActionState<PlaygroundRun>> => {
     const toolName = readFormText(formData, 'toolName');
     const argsText = readFormText(formData, 'args');
-    const headersText = readFormText(formData, 'headers');
-    const values = { args: argsText, headers: headersText };
+    // Refilled after the run (React resets the form): the user's own input, to their own browser.
+    const values: Record<string, string> = { args: argsText };
+    for (const [key, value] of formData.entries())
+      if ((key === 'headers' || key.startsWith('header.')) && typeof value === 'string')
+        values[key] = value;
     if (!toolName)
       return { code: 'INVALID', fieldErrors: { toolName: 'Choose a tool to run.' }, values };
     const args = argsText.trim() === '' ? {} : readFormJson(formData, 'args');
@@ -29,7 +32,7 @@ export const runToolAction = defineWorkspaceAction(
         fieldErrors: { args: 'Arguments must be a JSON object, e.g. {"id": 1}.' },
         values,
       };
-    const headers = parseHeaderLines(headersText);
+    const headers = readRequestHeaders(formData);
     if (!headers.ok) return { code: 'INVALID', fieldErrors: { headers: headers.error }, values };
     try {
       const run = await runTool(ctx, { toolName, args, headers: headers.headers });

@@ -6,27 +6,11 @@ import { redirect } from 'next/navigation';
 import type { ActionState } from '../server/action-state';
 import { defineWorkspaceAction } from '../server/define-action';
 import { readFormNumber, readFormText } from '../server/read-form';
+import { readPolicyParams } from './lib/read-policy-params';
 
-const LIST_PARAMS = new Set(['audience', 'algorithms', 'required_claims', 'scopes']);
-
-/** `param.<name>` fields → the plugin's parameters; empty fields are left out. */
+/** The form's fields → the service's input, and the values to refill the form with. */
 function readPolicyForm(formData: FormData) {
-  const params: Record<string, unknown> = {};
-  const values: Record<string, string> = {};
-  for (const [key, raw] of formData.entries()) {
-    if (!key.startsWith('param.') || typeof raw !== 'string') continue;
-    const name = key.slice('param.'.length);
-    const text = raw.trim();
-    if (name !== 'value' && name !== 'secret') values[key] = raw;
-    if (!text) continue;
-    if (LIST_PARAMS.has(name))
-      params[name] = text
-        .split(/[\s,]+/)
-        .map((s) => s.trim())
-        .filter(Boolean);
-    else if (name === 'clock_tolerance') params[name] = Number(text);
-    else params[name] = text;
-  }
+  const { params, values } = readPolicyParams(formData);
   const fields = {
     name: readFormText(formData, 'name'),
     description: readFormText(formData, 'description'),

@@ -313,6 +313,14 @@ describe('members', () => {
     );
     expect(invited.ok).toBe(true);
     const token = invited.data!.token;
+    // The same link, mailed through the configured mailer (here the development outbox).
+    const { devOutbox } = await import('./dev-outbox');
+    const mail = devOutbox.list().find((m) => m.to === users.newcomer.email.toLowerCase());
+    expect(mail?.subject).toMatch(/^Join Flows.* on Toolplane$/);
+    expect(mail?.text).toContain(`http://dash.test/invite/${encodeURIComponent(token)}`);
+    expect(mail?.text).toContain('as an editor');
+    expect(mail?.text).toContain(users.admin.email);
+    expect(invited.formMessage?.text).toMatch(/^Invitation emailed to /);
     current = users.newcomer;
     expect(await redirected(acceptInvitationAction({}, form({ token })))).toBe(`/w/${SLUG}/tools`);
     expect((await getMembership(db, await workspaceId(), users.newcomer.userId))?.role).toBe(
@@ -379,13 +387,23 @@ describe('playground', () => {
     const id = await workspaceId();
     const state = await runToolAction(
       {},
-      form({ workspace: SLUG, toolName: 'get_user', args: '{"id":1}', headers: 'X-Api-Key: k1' }),
+      form({
+        workspace: SLUG,
+        toolName: 'get_user',
+        args: '{"id":1}',
+        'header.X-Partner-Key': 'pk-2',
+        'header.X-Client-Authorization': '',
+        headers: 'X-Api-Key: k1',
+      }),
     );
     expect(state.ok, JSON.stringify(state)).toBe(true);
     const call = runtimeCalls.at(-1)!;
     expect(call.url).toBe(`/t/${SLUG}/mcp`);
     expect(call.headers.authorization).toMatch(/^Bearer tps_/);
     expect(call.headers['x-api-key']).toBe('k1');
+    // The labelled inputs the tool's policy asks for; an empty one is not sent.
+    expect(call.headers['x-partner-key']).toBe('pk-2');
+    expect(call.headers).not.toHaveProperty('x-client-authorization');
     expect(call.body).toMatchObject({
       method: 'tools/call',
       params: { name: 'get_user', arguments: { id: 1 } },

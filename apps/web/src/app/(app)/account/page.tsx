@@ -40,6 +40,17 @@ export default async function AccountPage({
         <Panel title="Password" description="Changing it signs you out everywhere else.">
           <ChangePasswordForm />
         </Panel>
+        <Panel
+          title="Personal access tokens"
+          description="For the REST API and the toolplane CLI; each acts as you."
+        >
+          <Link
+            href="/account/tokens"
+            className="text-sm font-medium text-accent-700 hover:underline dark:text-accent-400"
+          >
+            Manage personal access tokens
+          </Link>
+        </Panel>
         <Panel title="Workspaces">
           <ul className="divide-y divide-zinc-100 text-sm dark:divide-zinc-800">
             {mine.map((m) => (

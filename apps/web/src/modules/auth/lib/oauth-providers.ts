@@ -34,6 +34,22 @@ export function oauthButtons(env: ProviderEnv): OAuthButton[] {
   return buttons;
 }
 
+/**
+ * The origins of the enabled providers' authorization endpoints. Signing in without JavaScript
+ * posts a form whose response redirects there, and CSP's form-action is enforced on every hop
+ * of that redirect chain (CSP3 §6.4.1), so the page policy must list them. For generic OIDC it
+ * is the issuer's origin, where providers serve their authorization endpoint.
+ */
+export function oauthAuthorizationOrigins(env: ProviderEnv): string[] {
+  const origins: string[] = [];
+  for (const { id } of oauthButtons(env)) {
+    if (id === 'github') origins.push('https://github.com');
+    if (id === 'google') origins.push('https://accounts.google.com');
+    if (id === 'oidc' && env.AUTH_OIDC_ISSUER) origins.push(new URL(env.AUTH_OIDC_ISSUER).origin);
+  }
+  return origins;
+}
+
 interface GitHubEmail {
   email: string;
   primary: boolean;

@@ -1,29 +1,11 @@
 'use server';
 
 import { requestPasswordReset, resetPassword, ServiceError } from '@toolplane/services';
-import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { getEnv } from '../../../env';
+import { linkOrigin } from '../../../lib/link-origin';
 import { definePublicAction } from '../../server/define-action';
 import { readFormText } from '../../server/read-form';
 import { getServiceDeps } from '../../server/service-deps';
-
-/**
- * Where the emailed link points. AUTH_URL when set. Otherwise this request's Host, which a
- * client controls (a forged Host would mail a victim a link to the forger's site): acceptable
- * only outside production. Production needs SMTP and AUTH_URL; without them the form says reset
- * by email is unavailable instead. Returns null when the link cannot be built safely.
- */
-async function linkOrigin(): Promise<string | null> {
-  const env = getEnv();
-  if (env.TOOLPLANE_MODE === 'production' && !(env.SMTP_URL && env.SMTP_FROM && env.AUTH_URL))
-    return null;
-  if (env.AUTH_URL) return new URL(env.AUTH_URL).origin;
-  const h = await headers();
-  const host = h.get('host') ?? '127.0.0.1';
-  const proto = h.get('x-forwarded-proto') === 'https' ? 'https' : 'http';
-  return `${proto}://${host}`;
-}
 
 const SAME_ANSWER =
   'If an account uses that address, a reset link is on its way. It works once, for one hour.';

@@ -8,8 +8,10 @@ import { Button } from '@/modules/ui/components/button';
 import { TextAreaField } from '@/modules/ui/components/fields';
 import { FormAlert } from '@/modules/ui/components/form-alert';
 import { Panel } from '@/modules/ui/components/panel';
+import { TextField } from '@/modules/ui/components/text-field';
 import type { ActionState } from '../../server/action-state';
 import { runToolAction } from '../actions';
+import type { ToolHeaderFields } from '../lib/tool-header-fields';
 import { argsFromFields, type InputField } from '../lib/tool-input-fields';
 
 const control =
@@ -163,11 +165,13 @@ export function Playground({
   slug,
   toolName,
   fields,
+  headers,
   replay,
 }: {
   slug: string;
   toolName: string;
   fields: InputField[];
+  headers: ToolHeaderFields;
   replay: Record<string, unknown> | null;
 }) {
   const [state, action, pending] = useActionState(runToolAction, {} as ActionState<PlaygroundRun>);
@@ -267,22 +271,28 @@ export function Playground({
               </div>
             ))
           )}
-          <details>
-            <summary className="cursor-pointer text-xs font-medium text-zinc-600 dark:text-zinc-400">
-              Request headers
-            </summary>
-            <div className="mt-2">
-              <TextAreaField
-                label="Headers"
-                name="headers"
-                rows={3}
-                placeholder="X-Api-Key: …"
-                defaultValue={state.values?.headers}
-                error={state.fieldErrors?.headers}
-                hint="For tools whose auth policy reads headers. One “Name: value” per line."
-              />
-            </div>
-          </details>
+          {headers.named.map((name) => (
+            <TextField
+              key={name}
+              label={`${name} header`}
+              name={`header.${name}`}
+              type="password"
+              autoComplete="off"
+              defaultValue={state.values?.[`header.${name}`]}
+              hint="Read by the tool’s auth policy. Sent with this run only, never stored."
+            />
+          ))}
+          {headers.freeForm ? (
+            <TextAreaField
+              label="Request headers"
+              name="headers"
+              rows={3}
+              placeholder="X-Tenant: …"
+              defaultValue={state.values?.headers}
+              error={state.fieldErrors?.headers}
+              hint="The tool’s script policy may read any header. One “Name: value” per line."
+            />
+          ) : null}
           <div className="flex items-center gap-3">
             <Button type="submit" variant="primary" disabled={pending}>
               {pending ? 'Running…' : 'Run tool'}

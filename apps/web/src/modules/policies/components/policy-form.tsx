@@ -1,6 +1,12 @@
 'use client';
 
-import { useActionState, useRef, useState } from 'react';
+import {
+  AUTH_PLUGIN_NAMES,
+  type AuthPluginName,
+  DEFAULT_AUTH_HEADERS,
+} from '@toolplane/pipeline/compile';
+import { checkPolicyParams, SECRET_PARAMS } from '@toolplane/services/policy-params';
+import { type FormEvent, useActionState, useRef, useState } from 'react';
 import { Button } from '@/modules/ui/components/button';
 import { CodeEditor } from '@/modules/ui/components/code-editor';
 import { SelectField } from '@/modules/ui/components/fields';
@@ -9,6 +15,7 @@ import { TextField } from '@/modules/ui/components/text-field';
 import { useFocusFirstInvalidField } from '@/modules/ui/hooks/use-focus-first-invalid-field';
 import type { ActionState } from '../../server/action-state';
 import { createPolicyAction, deletePolicyAction, updatePolicyAction } from '../actions';
+import { readPolicyParams } from '../lib/read-policy-params';
 
 export type PolicyFormValues = {
   id: string;
@@ -49,13 +56,27 @@ export function PolicyForm({ slug, policy }: { slug: string; policy?: PolicyForm
   );
   const [plugin, setPlugin] = useState(state.values?.plugin ?? policy?.plugin ?? 'api_key');
   const [script, setScript] = useState(policy?.scriptSource ?? SCRIPT_TEMPLATE);
+  // Errors found by the same check the service runs, before a round trip; cleared by the server's.
+  const [checked, setChecked] = useState<{ state: ActionState; errors: Record<string, string> }>();
+  const fieldErrors = checked?.state === state ? checked.errors : state.fieldErrors;
   const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalidField(formRef, state.fieldErrors);
-  const err = (name: string) => state.fieldErrors?.[`params.${name}`];
+  useFocusFirstInvalidField(formRef, fieldErrors);
+  const err = (name: string) => fieldErrors?.[`params.${name}`];
   const param = (name: string) =>
     state.values?.[`param.${name}`] ??
     (policy?.plugin === plugin ? asText(policy.params[name]) : '');
   const isSet = (name: string) => policy?.plugin === plugin && policy.params[name] === true;
+  const checkBeforeSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!(AUTH_PLUGIN_NAMES as readonly string[]).includes(plugin)) return;
+    const { params } = readPolicyParams(new FormData(event.currentTarget));
+    // A stored credential left empty is kept by the service: stand in for it here.
+    for (const name of SECRET_PARAMS)
+      if (params[name] === undefined && isSet(name)) params[name] = '*';
+    const result = checkPolicyParams(plugin as AuthPluginName, params);
+    if (result.ok) return setChecked(undefined);
+    event.preventDefault();
+    setChecked({ state, errors: result.fieldErrors });
+  };
   const field = (name: string, label: string, hint?: string, placeholder?: string) => (
     <TextField
       key={`${plugin}-${name}`}
@@ -84,7 +105,13 @@ export function PolicyForm({ slug, policy }: { slug: string; policy?: PolicyForm
     />
   );
   return (
-    <form ref={formRef} action={action} noValidate className="space-y-4">
+    <form
+      ref={formRef}
+      action={action}
+      onSubmit={checkBeforeSubmit}
+      noValidate
+      className="space-y-4"
+    >
       <input type="hidden" name="workspace" value={slug} />
       {policy ? (
         <>
@@ -129,13 +156,23 @@ export function PolicyForm({ slug, policy }: { slug: string; policy?: PolicyForm
       ) : null}
       {plugin === 'api_key' ? (
         <>
-          {field('header', 'Header', 'Default X-Api-Key.', 'X-Api-Key')}
+          {field(
+            'header',
+            'Header',
+            `Default ${DEFAULT_AUTH_HEADERS.api_key}.`,
+            DEFAULT_AUTH_HEADERS.api_key,
+          )}
           {secret('value', 'Key')}
         </>
       ) : null}
       {plugin === 'jwt' ? (
         <>
-          {field('header', 'Header', 'Default Authorization (Bearer).', 'Authorization')}
+          {field(
+            'header',
+            'Header',
+            `Default ${DEFAULT_AUTH_HEADERS.jwt} (Authorization carries the Toolplane token); a Bearer prefix is accepted.`,
+            DEFAULT_AUTH_HEADERS.jwt,
+          )}
           {secret('secret', 'HS256 secret')}
           {field(
             'jwks_url',

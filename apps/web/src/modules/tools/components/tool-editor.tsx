@@ -11,20 +11,46 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from 'react';
 import { Button } from '@/modules/ui/components/button';
 import { CodeEditor } from '@/modules/ui/components/code-editor';
+import { Field, fieldControlClassName } from '@/modules/ui/components/field';
 import { FormAlert } from '@/modules/ui/components/form-alert';
 import type { ActionState } from '../../server/action-state';
 import { createToolAction, saveToolAction } from '../actions';
 
 const label = 'block text-sm font-medium text-zinc-800 dark:text-zinc-200';
-const input =
-  'mt-1.5 block w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm shadow-xs outline-hidden focus:border-accent-500 focus:ring-4 focus:ring-accent-500/15 aria-invalid:border-red-500 dark:border-zinc-700 dark:bg-zinc-950';
 const small =
   'w-full min-w-0 rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-950';
 
-function FieldError({ message }: { message: string | undefined }) {
-  return message ? (
-    <p className="mt-1.5 text-xs font-medium text-red-600 dark:text-red-400">{message}</p>
-  ) : null;
+/** A number that may be left empty for the workspace default. */
+function OptionalNumberField({
+  id,
+  label,
+  min,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  min: number;
+  value: number | null;
+  error: string | undefined;
+  onChange: (value: number | null) => void;
+}) {
+  return (
+    <Field id={id} name={id} label={label} error={error}>
+      {(control) => (
+        <input
+          {...control}
+          type="number"
+          min={min}
+          className={fieldControlClassName}
+          placeholder="workspace default"
+          value={value ?? ''}
+          onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
+        />
+      )}
+    </Field>
+  );
 }
 
 /**
@@ -148,59 +174,56 @@ export function ToolEditor({
         disabled={readOnly}
         className="grid gap-5 rounded-xl border border-zinc-200 bg-white p-5 shadow-xs sm:grid-cols-2 dark:border-zinc-800 dark:bg-zinc-900"
       >
-        <div>
-          <label className={label} htmlFor="tool-name">
-            Name
-          </label>
-          <input
-            id="tool-name"
-            className={input}
-            value={draft.name}
-            placeholder="get_customer"
-            aria-invalid={fieldError('name') ? true : undefined}
-            onChange={(e) => update('name', e.target.value)}
-          />
-          <FieldError message={fieldError('name')} />
-        </div>
-        <div>
-          <label className={label} htmlFor="tool-kind">
-            Kind
-          </label>
-          <select
-            id="tool-kind"
-            className={input}
-            value={draft.kind}
-            onChange={(e) => {
-              const kind = e.target.value as ToolDraft['kind'];
-              setDraft((d) => ({
-                ...d,
-                kind,
-                statement: kind === 'statement' ? (d.statement ?? '') : null,
-                handlerSource:
-                  kind === 'script'
-                    ? (d.handlerSource ??
-                      'export default async function handler({ inputs }) {\n  return inputs;\n}\n')
-                    : null,
-                connectorId: kind === 'statement' ? d.connectorId : null,
-              }));
-            }}
-          >
-            <option value="statement">Statement (SQL or Redis)</option>
-            <option value="script">Script (JavaScript / TypeScript)</option>
-          </select>
-        </div>
+        <Field id="tool-name" name="name" label="Name" error={fieldError('name')}>
+          {(control) => (
+            <input
+              {...control}
+              className={fieldControlClassName}
+              value={draft.name}
+              placeholder="get_customer"
+              onChange={(e) => update('name', e.target.value)}
+            />
+          )}
+        </Field>
+        <Field id="tool-kind" name="kind" label="Kind">
+          {(control) => (
+            <select
+              {...control}
+              className={fieldControlClassName}
+              value={draft.kind}
+              onChange={(e) => {
+                const kind = e.target.value as ToolDraft['kind'];
+                setDraft((d) => ({
+                  ...d,
+                  kind,
+                  statement: kind === 'statement' ? (d.statement ?? '') : null,
+                  handlerSource:
+                    kind === 'script'
+                      ? (d.handlerSource ??
+                        'export default async function handler({ inputs }) {\n  return inputs;\n}\n')
+                      : null,
+                  connectorId: kind === 'statement' ? d.connectorId : null,
+                }));
+              }}
+            >
+              <option value="statement">Statement (SQL or Redis)</option>
+              <option value="script">Script (JavaScript / TypeScript)</option>
+            </select>
+          )}
+        </Field>
         <div className="sm:col-span-2">
-          <label className={label} htmlFor="tool-description">
-            Description
-          </label>
-          <textarea
-            id="tool-description"
-            rows={2}
-            className={input}
-            value={draft.description}
-            placeholder="What the tool does — agents read this to decide when to call it."
-            onChange={(e) => update('description', e.target.value)}
-          />
+          <Field id="tool-description" name="description" label="Description">
+            {(control) => (
+              <textarea
+                {...control}
+                rows={2}
+                className={fieldControlClassName}
+                value={draft.description}
+                placeholder="What the tool does — agents read this to decide when to call it."
+                onChange={(e) => update('description', e.target.value)}
+              />
+            )}
+          </Field>
         </div>
       </fieldset>
 
@@ -319,25 +342,29 @@ export function ToolEditor({
         {draft.kind === 'statement' ? (
           <div className="space-y-4">
             <div className="max-w-sm">
-              <label className={label} htmlFor="tool-connector">
-                Connector
-              </label>
-              <select
+              <Field
                 id="tool-connector"
-                className={input}
-                value={draft.connectorId ?? ''}
-                disabled={readOnly}
-                aria-invalid={fieldError('connectorId') ? true : undefined}
-                onChange={(e) => update('connectorId', e.target.value || null)}
+                name="connectorId"
+                label="Connector"
+                error={fieldError('connectorId')}
               >
-                <option value="">Choose a connector…</option>
-                {context.connectors.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name} ({c.type})
-                  </option>
-                ))}
-              </select>
-              <FieldError message={fieldError('connectorId')} />
+                {(control) => (
+                  <select
+                    {...control}
+                    className={fieldControlClassName}
+                    value={draft.connectorId ?? ''}
+                    disabled={readOnly}
+                    onChange={(e) => update('connectorId', e.target.value || null)}
+                  >
+                    <option value="">Choose a connector…</option>
+                    {context.connectors.map((c) => (
+                      <option key={c.id} value={c.id}>
+                        {c.name} ({c.type})
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
             </div>
             <div>
               <span className={label} id="statement-label">
@@ -398,87 +425,77 @@ export function ToolEditor({
         className="grid gap-5 rounded-xl border border-zinc-200 bg-white p-5 shadow-xs sm:grid-cols-3 dark:border-zinc-800 dark:bg-zinc-900"
       >
         <legend className="sr-only">Behaviour</legend>
-        <div>
-          <label className={label} htmlFor="tool-policy">
-            Auth policy
-          </label>
-          <select
-            id="tool-policy"
-            className={input}
-            value={draft.authPolicyId ?? ''}
-            onChange={(e) => update('authPolicyId', e.target.value || null)}
-          >
-            <option value="">None — any valid token</option>
-            {context.policies.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name} ({p.plugin})
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label className={label} htmlFor="tool-rowcap">
-            Row cap
-          </label>
-          <input
-            id="tool-rowcap"
-            type="number"
-            min={1}
-            className={input}
-            placeholder="workspace default"
-            value={draft.rowCap ?? ''}
-            onChange={(e) => update('rowCap', e.target.value ? Number(e.target.value) : null)}
-          />
-        </div>
-        <div>
-          <label className={label} htmlFor="tool-timeout">
-            Timeout (ms)
-          </label>
-          <input
-            id="tool-timeout"
-            type="number"
-            min={1}
-            className={input}
-            placeholder="workspace default"
-            value={draft.timeoutMs ?? ''}
-            onChange={(e) => update('timeoutMs', e.target.value ? Number(e.target.value) : null)}
-          />
-        </div>
-        <div>
-          <label className={label} htmlFor="tool-ttl">
-            Cache TTL (s)
-          </label>
-          <input
-            id="tool-ttl"
-            type="number"
-            min={0}
-            className={input}
-            placeholder="workspace default"
-            value={draft.cacheTtlSeconds ?? ''}
-            onChange={(e) =>
-              update('cacheTtlSeconds', e.target.value ? Number(e.target.value) : null)
-            }
-          />
-        </div>
+        <Field
+          id="tool-policy"
+          name="authPolicyId"
+          label="Auth policy"
+          error={fieldError('authPolicyId')}
+        >
+          {(control) => (
+            <select
+              {...control}
+              className={fieldControlClassName}
+              value={draft.authPolicyId ?? ''}
+              onChange={(e) => update('authPolicyId', e.target.value || null)}
+            >
+              <option value="">None — any valid token</option>
+              {context.policies.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name} ({p.plugin})
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <OptionalNumberField
+          id="tool-rowcap"
+          label="Row cap"
+          min={1}
+          value={draft.rowCap}
+          error={fieldError('rowCap')}
+          onChange={(v) => update('rowCap', v)}
+        />
+        <OptionalNumberField
+          id="tool-timeout"
+          label="Timeout (ms)"
+          min={1}
+          value={draft.timeoutMs}
+          error={fieldError('timeoutMs')}
+          onChange={(v) => update('timeoutMs', v)}
+        />
+        <OptionalNumberField
+          id="tool-ttl"
+          label="Cache TTL (s)"
+          min={0}
+          value={draft.cacheTtlSeconds}
+          error={fieldError('cacheTtlSeconds')}
+          onChange={(v) => update('cacheTtlSeconds', v)}
+        />
         <div className="sm:col-span-2">
-          <label className={label} htmlFor="tool-secrets">
-            Declared secrets
-          </label>
-          <input
+          <Field
             id="tool-secrets"
-            className={input}
-            placeholder="API_KEY, OTHER"
-            value={draft.declaredSecrets.join(', ')}
-            onChange={(e) =>
-              update(
-                'declaredSecrets',
-                e.target.value
-                  .split(',')
-                  .map((s) => s.trim())
-                  .filter(Boolean),
-              )
-            }
-          />
+            name="declaredSecrets"
+            label="Declared secrets"
+            error={fieldError('declaredSecrets')}
+          >
+            {(control) => (
+              <input
+                {...control}
+                className={fieldControlClassName}
+                placeholder="API_KEY, OTHER"
+                value={draft.declaredSecrets.join(', ')}
+                onChange={(e) =>
+                  update(
+                    'declaredSecrets',
+                    e.target.value
+                      .split(',')
+                      .map((s) => s.trim())
+                      .filter(Boolean),
+                  )
+                }
+              />
+            )}
+          </Field>
         </div>
         <div className="flex flex-wrap gap-5 sm:col-span-3">
           {(

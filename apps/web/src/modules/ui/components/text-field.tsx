@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
+import { Field, fieldControlClassName } from './field';
 
 type TextFieldProps = {
   label: string;
@@ -10,34 +11,9 @@ type TextFieldProps = {
 
 /** A labelled input whose hint or error is announced with it (aria-describedby). */
 export function TextField({ label, name, hint, error, ...input }: TextFieldProps) {
-  const id = `field-${name}`;
-  const messageId = `${id}-message`;
-  const message = error ?? hint;
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-        {label}
-      </label>
-      <input
-        {...input}
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={message ? messageId : undefined}
-        className="mt-1.5 block w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 shadow-xs outline-hidden transition-[border-color,box-shadow] placeholder:text-zinc-400 focus:border-accent-500 focus:ring-4 focus:ring-accent-500/15 aria-invalid:border-red-500 aria-invalid:focus:ring-red-500/15 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100 dark:placeholder:text-zinc-500 dark:focus:border-accent-400 dark:focus:ring-accent-400/20 dark:aria-invalid:border-red-400"
-      />
-      {message ? (
-        <p
-          id={messageId}
-          className={
-            error
-              ? 'mt-1.5 text-xs font-medium text-red-600 dark:text-red-400'
-              : 'mt-1.5 text-xs text-zinc-500 dark:text-zinc-400'
-          }
-        >
-          {message}
-        </p>
-      ) : null}
-    </div>
+    <Field label={label} name={name} hint={hint} error={error}>
+      {(control) => <input {...input} {...control} className={fieldControlClassName} />}
+    </Field>
   );
 }

@@ -1,7 +1,8 @@
-import { listTools } from '@toolplane/services';
+import { listPolicies, listTools } from '@toolplane/services';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Playground } from '@/modules/playground/components/playground';
+import { toolHeaderFields } from '@/modules/playground/lib/tool-header-fields';
 import { toolInputFields } from '@/modules/playground/lib/tool-input-fields';
 import { loadWorkspacePage } from '@/modules/server/load-workspace-page';
 import { Badge } from '@/modules/ui/components/badge';
@@ -47,7 +48,7 @@ export default async function PlaygroundPage({
         <Forbidden role={page.ctx.role} what="run tools in the playground" />
       </>
     );
-  const tools = await listTools(page.ctx);
+  const [tools, policies] = await Promise.all([listTools(page.ctx), listPolicies(page.ctx)]);
   if (tools.length === 0)
     return (
       <>
@@ -91,6 +92,7 @@ export default async function PlaygroundPage({
           slug={slug}
           toolName={selected.name}
           fields={toolInputFields(selected.inputs)}
+          headers={toolHeaderFields(selected, policies)}
           replay={parseReplay(args)}
         />
       </div>

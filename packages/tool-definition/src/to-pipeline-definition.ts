@@ -1,5 +1,3 @@
-import type { AuthPolicy, Tool } from '@toolplane/db';
-
 /**
  * Script references the runtime hands the pipeline (`path#export`); the script runner loads the
  * source stored at `path` from the workspace snapshot. Paths are unique within a workspace.
@@ -16,31 +14,81 @@ export function scriptRef(path: string, exportName: string | null): string {
   return exportName ? `${path}#${exportName}` : path;
 }
 
+/**
+ * A tool as packages/db stores it (connector and policy by id, sources inline, inputs as an
+ * array). Structural, so the dashboard's unsaved draft and a stored row both fit, and this
+ * package needs neither Prisma nor React.
+ */
+export interface StoredToolDefinition {
+  kind: 'statement' | 'script';
+  name: string;
+  title: string | null;
+  description: string;
+  connectorId: string | null;
+  statement: string | null;
+  /** `[{ name, type, description?, optional?, default? }]`. */
+  inputs: unknown;
+  handlerExport: string | null;
+  inputMapperSource: string | null;
+  inputMapperExport: string | null;
+  outputMapperSource: string | null;
+  outputMapperExport: string | null;
+  authPolicyId: string | null;
+  authInline: unknown;
+  cacheEnabled: boolean;
+  cacheTtlSeconds: number | null;
+  readOnly: boolean;
+  rowCap: number | null;
+  timeoutMs: number | null;
+  declaredSecrets: readonly string[];
+  annotations: unknown;
+  legacyPlaceholders: boolean;
+}
+
+/** The parts of a stored auth policy the definition needs. */
+export interface StoredAuthPolicy {
+  id: string;
+  plugin: string;
+  params: unknown;
+  scriptExport?: string | null;
+}
+
+export interface ToPipelineDefinitionContext {
+  connectorName: (connectorId: string) => string | undefined;
+  authPolicy: (policyId: string) => StoredAuthPolicy | undefined;
+  /**
+   * The workspace's limits, filled in when the tool leaves `rowCap`/`timeoutMs` unset (the
+   * runtime, which executes). Without them the fields stay unset (the editor, which only checks).
+   */
+  defaults?: { rowCap: number; timeoutMs: number; scriptTimeoutMs: number };
+}
+
 const ANNOTATION_KEYS = ['title', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 
 /**
- * A stored tool row (packages/db's shape: ids, sources, an inputs array) as the pipeline's tool
- * definition (names, script references, an inputs record). `rowCap` and `timeoutMs` fall back to
- * the workspace's defaults here, because the pipeline treats workspace limits as ceilings.
+ * A stored tool (packages/db's shape: ids, sources, an inputs array) as the pipeline's tool
+ * definition (names, script references, an inputs record) — the one conversion, used by the
+ * runtime before it compiles a workspace and by the tool editor as the user types, so both see
+ * the same diagnostics. Malformed parts are passed on for `compileTool` to report.
  */
 export function toPipelineDefinition(
-  tool: Tool,
-  context: {
-    connectorName: (connectorId: string) => string | undefined;
-    authPolicy: (policyId: string) => AuthPolicy | undefined;
-    defaults: { rowCap: number; timeoutMs: number; scriptTimeoutMs: number };
-  },
+  tool: StoredToolDefinition,
+  context: ToPipelineDefinitionContext,
 ): Record<string, unknown> {
+  const rowLimit = tool.rowCap ?? context.defaults?.rowCap;
+  const timeoutMs =
+    tool.timeoutMs ??
+    (tool.kind === 'script' ? context.defaults?.scriptTimeoutMs : context.defaults?.timeoutMs);
   const base: Record<string, unknown> = {
     kind: tool.kind,
     name: tool.name,
     description: tool.description,
     inputs: inputsRecord(tool.inputs),
     mappers: {
-      ...(tool.inputMapperSource
+      ...(tool.inputMapperSource?.trim()
         ? { input: scriptRef(SCRIPT_PATH.inputMapper(tool.name), tool.inputMapperExport) }
         : {}),
-      ...(tool.outputMapperSource
+      ...(tool.outputMapperSource?.trim()
         ? { output: scriptRef(SCRIPT_PATH.outputMapper(tool.name), tool.outputMapperExport) }
         : {}),
     },
@@ -49,11 +97,9 @@ export function toPipelineDefinition(
       ...(tool.cacheTtlSeconds === null ? {} : { ttl: tool.cacheTtlSeconds }),
     },
     readOnly: tool.readOnly,
-    rowLimit: tool.rowCap ?? context.defaults.rowCap,
-    timeoutMs:
-      tool.timeoutMs ??
-      (tool.kind === 'script' ? context.defaults.scriptTimeoutMs : context.defaults.timeoutMs),
-    secrets: tool.declaredSecrets,
+    ...(rowLimit === undefined ? {} : { rowLimit }),
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    secrets: [...tool.declaredSecrets],
     annotations: annotationsOf(tool),
     legacyPlaceholders: tool.legacyPlaceholders,
   };
@@ -85,8 +131,11 @@ function inputsRecord(inputs: unknown): unknown {
  * MCP annotations: `readOnlyHint` is the enforced read-only flag of a statement tool (a hint
  * the runtime guarantees); the other hints and the title pass through from the definition.
  */
-function annotationsOf(tool: Tool): Record<string, unknown> {
-  const stored = (tool.annotations ?? {}) as Record<string, unknown>;
+function annotationsOf(tool: StoredToolDefinition): Record<string, unknown> {
+  const stored =
+    tool.annotations !== null && typeof tool.annotations === 'object'
+      ? (tool.annotations as Record<string, unknown>)
+      : {};
   const annotations: Record<string, unknown> = {};
   for (const key of ANNOTATION_KEYS) {
     const value = stored[key];
@@ -101,8 +150,8 @@ function annotationsOf(tool: Tool): Record<string, unknown> {
 }
 
 function authBlock(
-  tool: Tool,
-  policyOf: (id: string) => AuthPolicy | undefined,
+  tool: StoredToolDefinition,
+  policyOf: (id: string) => StoredAuthPolicy | undefined,
 ): Record<string, unknown> | undefined {
   if (tool.authPolicyId) {
     const policy = policyOf(tool.authPolicyId);
@@ -111,22 +160,23 @@ function authBlock(
     if (policy.plugin === 'script') {
       return {
         plugin: 'script',
-        policy: { script: scriptRef(SCRIPT_PATH.authPolicy(policy.id), policy.scriptExport) },
+        policy: {
+          script: scriptRef(SCRIPT_PATH.authPolicy(policy.id), policy.scriptExport ?? null),
+        },
       };
     }
     return { plugin: policy.plugin, policy: (policy.params ?? {}) as Record<string, unknown> };
   }
-  if (tool.authInline) {
+  if (tool.authInline !== null && typeof tool.authInline === 'object') {
     const inline = tool.authInline as Record<string, unknown>;
-    const plugin = inline.plugin;
-    if (plugin === 'script') {
+    if (inline.plugin === 'script') {
       const exportName = typeof inline.export === 'string' ? inline.export : null;
       return {
         plugin: 'script',
         policy: { script: scriptRef(SCRIPT_PATH.inlineAuth(tool.name), exportName) },
       };
     }
-    return { plugin, policy: (inline.params ?? {}) as Record<string, unknown> };
+    return { plugin: inline.plugin, policy: (inline.params ?? {}) as Record<string, unknown> };
   }
   return undefined;
 }

@@ -1,0 +1,7 @@
+import { handleApiRequest } from '@/modules/api/handle-api-request';
+import { defineRoute } from '@/modules/server/define-route';
+
+// The route table in @toolplane/api matches path and method; see its README.
+export const dynamic = 'force-dynamic';
+
+export const GET = defineRoute('activity.list', handleApiRequest);

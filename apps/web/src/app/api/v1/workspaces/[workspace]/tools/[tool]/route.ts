@@ -1,0 +1,9 @@
+import { handleApiRequest } from '@/modules/api/handle-api-request';
+import { defineRoute } from '@/modules/server/define-route';
+
+// The route table in @toolplane/api matches path and method; see its README.
+export const dynamic = 'force-dynamic';
+
+export const GET = defineRoute('tool.read', handleApiRequest);
+export const PATCH = defineRoute('tool.update', handleApiRequest);
+export const DELETE = defineRoute('tool.delete', handleApiRequest);

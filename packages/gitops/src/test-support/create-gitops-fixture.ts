@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parseMasterKey } from '@toolplane/crypto';
+import {
+  addMembership,
+  createDb,
+  createKeyring,
+  createUser,
+  createWorkspace,
+  type DbClient,
+  type MemberRole,
+  setSecret,
+  type Workspace,
+} from '@toolplane/db';
+import { openWorkspace, type ServiceDeps, type WorkspaceContext } from '@toolplane/services';
+import { createTestDatabase, type TestDatabase } from '@toolplane/testing';
+import pg from 'pg';
+import type { ConfigFiles } from '../config/workspace-config';
+
+export const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures');
+
+/** A fixture folder as the files map the CLI would send. */
+export function readFolder(dir: string): ConfigFiles {
+  const files: ConfigFiles = {};
+  const walk = (current: string) => {
+    for (const entry of readdirSync(current)) {
+      const path = join(current, entry);
+      if (statSync(path).isDirectory()) walk(path);
+      else files[relative(dir, path).split('\\').join('/')] = readFileSync(path, 'utf8');
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+export interface GitopsFixture {
+  database: TestDatabase;
+  db: DbClient;
+  deps: ServiceDeps;
+  /** Two tenants; every role is a member of `a`, only the owner of `b`. */
+  a: Workspace;
+  b: Workspace;
+  users: Record<MemberRole | 'stranger', string>;
+  ctx(role: MemberRole | 'stranger', workspace?: 'a' | 'b'): Promise<WorkspaceContext>;
+  /** A new, empty workspace owned by the owner, and the owner's context in it. */
+  freshWorkspace(slug: string): Promise<WorkspaceContext>;
+  sql<T extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export async function createGitopsFixture(): Promise<GitopsFixture> {
+  const database = await createTestDatabase();
+  const db = createDb({ databaseUrl: database.url, max: 4 });
+  const keyring = createKeyring([parseMasterKey(randomBytes(32).toString('base64'))]);
+  const deps: ServiceDeps = {
+    db,
+    keyring,
+    runtimeSigningKey: new Uint8Array(randomBytes(32)),
+    runtimeUrl: 'http://127.0.0.1:1',
+    networkPolicy: { allowPrivateNetworks: true, deny: [] },
+    mailer: { send: async () => undefined },
+  };
+  const users = {} as Record<MemberRole | 'stranger', string>;
+  for (const role of ['owner', 'admin', 'editor', 'viewer', 'stranger'] as const) {
+    users[role] = (
+      await createUser(db, { email: `${role}-${randomBytes(3).toString('hex')}@example.com` })
+    ).id;
+  }
+  const a = await createWorkspace(db, keyring, {
+    slug: 'acme',
+    name: 'Acme',
+    ownerUserId: users.owner,
+  });
+  const b = await createWorkspace(db, keyring, {
+    slug: 'globex',
+    name: 'Globex',
+    ownerUserId: users.owner,
+  });
+  for (const role of ['admin', 'editor', 'viewer'] as const) {
+    await addMembership(db, a.id, { userId: users[role], role });
+  }
+  const stranger = await createWorkspace(db, keyring, {
+    slug: 'initech',
+    name: 'Initech',
+    ownerUserId: users.stranger,
+  });
+  for (const workspace of [a, b, stranger]) {
+    for (const name of ['MAIN_DATABASE_URL', 'CACHE_URL', 'PARTNER_KEY']) {
+      await setSecret(db, keyring, workspace.id, { name, value: `value-of-${name}` });
+    }
+  }
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  return {
+    database,
+    db,
+    deps,
+    a,
+    b,
+    users,
+    ctx: (role, workspace = 'a') =>
+      openWorkspace(
+        deps,
+        { userId: users[role], requestId: `test-${role}` },
+        workspace === 'a' ? a.slug : b.slug,
+        'workspace.read',
+      ),
+    freshWorkspace: async (slug) => {
+      await createWorkspace(db, keyring, { slug, name: slug, ownerUserId: users.owner });
+      return openWorkspace(
+        deps,
+        { userId: users.owner, requestId: 'test-owner' },
+        slug,
+        'workspace.read',
+      );
+    },
+    sql: async (text, values) => (await pool.query(text, values)).rows,
+    close: async () => {
+      await pool.end();
+      await db.$disconnect();
+      await database.drop();
+    },
+  };
+}

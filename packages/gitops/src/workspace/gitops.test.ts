@@ -1,0 +1,489 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type ChangeNotification, listenForChanges } from '@toolplane/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configJsonSchema } from '../config/config-json-schema';
+import { parseConfigFiles } from '../config/parse-config-files';
+import type { ConfigFiles, WorkspaceConfig } from '../config/workspace-config';
+import { exportHyperterse } from '../hyperterse/export-hyperterse';
+import {
+  createGitopsFixture,
+  FIXTURES,
+  type GitopsFixture,
+  readFolder,
+} from '../test-support/create-gitops-fixture';
+import { applyWorkspace } from './apply-workspace';
+import { exportWorkspace } from './export-workspace';
+import { planWorkspace } from './plan-workspace';
+
+let f: GitopsFixture;
+const folder = readFolder(join(FIXTURES, 'workspace'));
+
+function parsed(files: ConfigFiles): WorkspaceConfig {
+  const result = parseConfigFiles(files);
+  if (!result.ok) throw new Error(JSON.stringify(result.errors, null, 2));
+  return result.config;
+}
+
+const names = (items: { kind: string; name: string }[]) =>
+  items.map((i) => `${i.kind}:${i.name}`).sort();
+
+beforeAll(async () => {
+  f = await createGitopsFixture();
+});
+afterAll(() => f?.close());
+
+describe('parseConfigFiles', () => {
+  it('reads the fixture folder: connectors, secrets, policies, tools with their scripts', () => {
+    const config = parsed(folder);
+    expect(config.secrets).toEqual(['CACHE_URL', 'MAIN_DATABASE_URL', 'PARTNER_KEY']);
+    expect(config.connectors.map((c) => [c.name, c.type, c.connection])).toEqual([
+      ['cache', 'redis', { secret: 'CACHE_URL' }],
+      ['main', 'postgres', { secret: 'MAIN_DATABASE_URL' }],
+    ]);
+    const greet = config.tools.find((t) => t.name === 'greet')!;
+    expect(greet.kind).toBe('script');
+    expect(greet.handler).toMatchObject({ exportName: 'greet' });
+    expect(greet.handler?.source).toContain('Hello');
+    expect(greet.mappers.input?.source).toContain('trim');
+    expect(config.tools.find((t) => t.name === 'users-list')?.inputs).toEqual([
+      { name: 'status', type: 'string', description: 'active, invited or suspended' },
+      { name: 'limit', type: 'int', default: 20 },
+    ]);
+  });
+
+  it('names the file, field and line of every problem, and never echoes a credential', () => {
+    const result = parseConfigFiles({
+      'connectors/x.yaml':
+        'kind: connector\nname: x\ntype: postgres\nconnection: postgres://u:hunter2@h/db\n',
+      'policies/p.yaml': 'kind: policy\nname: p\nplugin: api_key\nparams:\n  value: s3cret\n',
+      'tools/t/tool.yaml': 'kind: tool\nname: t\nhandler: ./missing.ts\nsurprise: 1\n',
+      'tools/u/tool.yaml': 'kind: tool\nname: Bad Name\nconnector: x\nstatement: SELECT 1\n',
+      'broken.yaml': 'kind: tool\nname: [unclosed\n',
+      'nokind.yaml': 'name: what\n',
+      'connectors/y.yaml': 'kind: connector\nname: y\ntype: redis\n',
+      'dup.yaml': 'kind: connector\nname: y\ntype: redis\n',
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const by = (file: string) => result.errors.filter((e) => e.file === file);
+    expect(by('connectors/x.yaml')[0]).toMatchObject({ field: 'connection', line: 4 });
+    expect(by('policies/p.yaml')[0]).toMatchObject({ field: 'params.value', line: 5 });
+    expect(by('tools/t/tool.yaml')[0]?.message).toMatch(/unknown field\(s\): surprise/);
+    expect(by('tools/u/tool.yaml')[0]).toMatchObject({ field: 'name', line: 2 });
+    expect(by('broken.yaml')[0]).toMatchObject({ field: 'yaml' });
+    expect(by('nokind.yaml')[0]?.message).toMatch(/kind: connector, secrets, policy or tool/);
+    expect(by('dup.yaml')[0]?.message).toMatch(/also declared in connectors\/y.yaml/);
+    expect(JSON.stringify(result.errors)).not.toMatch(/hunter2|s3cret/);
+    const missing = parseConfigFiles({
+      'tools/t/tool.yaml': 'kind: tool\nname: t\nhandler: ../../../etc/passwd\n',
+    });
+    expect(missing).toMatchObject({ ok: false, errors: [{ field: 'handler' }] });
+  });
+
+  it('refuses paths outside the folder and files that are not text', () => {
+    expect(parseConfigFiles({ '../x.yaml': 'kind: secrets\nsecrets: []\n' })).toMatchObject({
+      ok: false,
+      errors: [{ field: 'path' }],
+    });
+    expect(parseConfigFiles({ '/etc/x.yaml': 'x' })).toMatchObject({ ok: false });
+    expect(parseConfigFiles({ 'a.yaml': 42 })).toMatchObject({
+      ok: false,
+      errors: [{ field: 'content' }],
+    });
+    expect(parseConfigFiles('not a map')).toMatchObject({
+      ok: false,
+      errors: [{ field: 'files' }],
+    });
+    // Alias expansion is capped: a billion-laughs document is a problem, not a hang.
+    const letter = (i: number) => String.fromCharCode(97 + i);
+    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i < 12; i++) {
+      bomb.push(
+        `${letter(i)}: &${letter(i)} [${Array(9)
+          .fill(`*${letter(i - 1)}`)
+          .join(', ')}]`,
+      );
+    }
+    expect(parseConfigFiles({ 'bomb.yaml': bomb.join('\n') })).toMatchObject({
+      ok: false,
+      errors: [{ file: 'bomb.yaml', field: 'yaml' }],
+    });
+  });
+
+  it('keeps the committed JSON Schema equal to the zod schemas (npm run schema -w @toolplane/gitops)', () => {
+    // Compared as JSON: the formatter may lay the committed file out differently.
+    const committed = readFileSync(join(FIXTURES, '..', 'schema', 'toolplane.schema.json'), 'utf8');
+    expect(JSON.parse(committed)).toEqual(configJsonSchema());
+  });
+});
+
+describe('plan, apply, export', () => {
+  it('plans everything as created, applies it in one go, then plans no changes', async () => {
+    const ctx = await f.ctx('editor');
+    const config = parsed(folder);
+    const plan = await planWorkspace(ctx, config);
+    expect(plan.problems).toEqual([]);
+    expect(names(plan.created)).toEqual([
+      'connector:cache',
+      'connector:main',
+      'policy:partner',
+      'tool:cache-get',
+      'tool:greet',
+      'tool:user-get',
+      'tool:users-list',
+    ]);
+    expect(plan.missingSecrets).toEqual([]);
+    await applyWorkspace(ctx, config);
+    const tools = await f.sql<{ name: string; version: number }>(
+      'SELECT name, version FROM tools WHERE workspace_id = $1 ORDER BY name',
+      [f.a.id],
+    );
+    expect(tools.map((t) => [t.name, t.version])).toEqual([
+      ['cache-get', 1],
+      ['greet', 1],
+      ['user-get', 1],
+      ['users-list', 1],
+    ]);
+    const [main] = await f.sql<{ url_secret_ref: string; options: unknown }>(
+      "SELECT url_secret_ref, options FROM connectors WHERE workspace_id = $1 AND name = 'main'",
+      [f.a.id],
+    );
+    expect(main).toEqual({ url_secret_ref: 'MAIN_DATABASE_URL', options: { poolSize: 5 } });
+
+    const again = await planWorkspace(await f.ctx('viewer'), parsed(folder), { prune: true });
+    expect(again.created).toEqual([]);
+    expect(again.changed).toEqual([]);
+    expect(again.deleted).toEqual([]);
+    expect(again.problems).toEqual([]);
+    // Applying an unchanged folder writes no new versions.
+    await applyWorkspace(ctx, parsed(folder));
+    const [{ count }] = (await f.sql<{ count: string }>(
+      'SELECT count(*) FROM tool_versions WHERE workspace_id = $1',
+      [f.a.id],
+    )) as [{ count: string }];
+    expect(Number(count)).toBe(4);
+  });
+
+  it('exports the same format: export → apply elsewhere → export gives the same files', async () => {
+    const exported = await exportWorkspace(await f.ctx('viewer'));
+    expect(exported.warnings).toEqual([]);
+    expect(Object.keys(exported.files).sort()).toEqual([
+      'connectors/cache.yaml',
+      'connectors/main.yaml',
+      'policies/partner.yaml',
+      'secrets.yaml',
+      'toolplane.schema.json',
+      'tools/cache-get/tool.yaml',
+      'tools/greet/handler.ts',
+      'tools/greet/input-mapper.ts',
+      'tools/greet/tool.yaml',
+      'tools/user-get/tool.yaml',
+      'tools/users-list/tool.yaml',
+    ]);
+    expect(exported.files['tools/greet/tool.yaml']).toContain('handler: ./handler.ts#greet');
+    // The exported folder describes the workspace exactly: no changes.
+    const plan = await planWorkspace(await f.ctx('editor'), parsed(exported.files), {
+      prune: true,
+    });
+    expect([...plan.created, ...plan.changed, ...plan.deleted]).toEqual([]);
+    // Applied to another workspace, it exports to the very same files.
+    await applyWorkspace(await f.ctx('owner', 'b'), parsed(exported.files));
+    const fromB = await exportWorkspace(await f.ctx('owner', 'b'));
+    expect(fromB.files).toEqual(exported.files);
+  });
+
+  it('plans a changed tool with its field diff and applies it as a new version of that tool only', async () => {
+    const changed = {
+      ...folder,
+      'tools/user-get/tool.yaml': folder['tools/user-get/tool.yaml']!.replace(
+        'SELECT id, email FROM',
+        'SELECT id, email, status FROM',
+      ),
+    };
+    const ctx = await f.ctx('editor');
+    const plan = await planWorkspace(ctx, parsed(changed));
+    expect(plan.changed).toEqual([
+      {
+        kind: 'tool',
+        name: 'user-get',
+        changes: [
+          {
+            field: 'statement',
+            before: 'SELECT id, email FROM users WHERE id = {{ inputs.id }}',
+            after: 'SELECT id, email, status FROM users WHERE id = {{ inputs.id }}',
+          },
+        ],
+      },
+    ]);
+    await applyWorkspace(ctx, parsed(changed));
+    const versions = await f.sql<{ name: string; version: number }>(
+      'SELECT name, version FROM tools WHERE workspace_id = $1 ORDER BY name',
+      [f.a.id],
+    );
+    expect(versions.map((t) => `${t.name}@${t.version}`)).toEqual([
+      'cache-get@1',
+      'greet@1',
+      'user-get@2',
+      'users-list@1',
+    ]);
+    await applyWorkspace(ctx, parsed(folder));
+  });
+
+  it('is atomic: an item failing mid-apply leaves nothing half-applied and announces nothing', async () => {
+    const ctx = await f.ctx('editor');
+    const before = await f.sql(
+      'SELECT id, name, version FROM tools WHERE workspace_id = $1 ORDER BY id',
+      [f.a.id],
+    );
+    const audits = await f.sql('SELECT id FROM audit_events WHERE workspace_id = $1', [f.a.id]);
+    const heard: ChangeNotification[] = [];
+    const listener = await listenForChanges({
+      databaseUrl: f.database.url,
+      onChange: (c) => heard.push(c),
+    });
+    try {
+      const config = parsed({
+        ...folder,
+        'connectors/extra.yaml':
+          'kind: connector\nname: extra\ntype: redis\nconnection: "{{ env.CACHE_URL }}"\n',
+        'policies/extra.yaml': 'kind: policy\nname: extra\nplugin: allow_all\n',
+        'tools/users-list/tool.yaml': folder['tools/users-list/tool.yaml']!.replace(
+          'ttl: 60',
+          'ttl: 61',
+        ),
+      });
+      // Valid for the folder's schema, refused by the tool service once the rest is written.
+      const bad = {
+        ...config.tools.find((t) => t.name === 'greet')!,
+        name: 'zz-late',
+        timeoutMs: 10_000_000,
+      };
+      const error = await applyWorkspace(ctx, { ...config, tools: [...config.tools, bad] }).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toMatchObject({
+        code: 'INVALID',
+        fieldErrors: { 'tools/zz-late/tool.yaml#timeoutMs': expect.any(String) },
+      });
+      expect(
+        await f.sql('SELECT id, name, version FROM tools WHERE workspace_id = $1 ORDER BY id', [
+          f.a.id,
+        ]),
+      ).toEqual(before);
+      expect(await f.sql("SELECT id FROM connectors WHERE name = 'extra'")).toEqual([]);
+      expect(await f.sql("SELECT id FROM auth_policies WHERE name = 'extra'")).toEqual([]);
+      expect(await f.sql('SELECT id FROM audit_events WHERE workspace_id = $1', [f.a.id])).toEqual(
+        audits,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heard).toEqual([]);
+      // The same apply without the bad tool commits, and only then is it announced.
+      await applyWorkspace(ctx, config);
+      await expect.poll(() => heard.length).toBeGreaterThan(0);
+      expect(heard.every((c) => c.workspaceId === f.a.id)).toBe(true);
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it('prunes exactly what the plan lists as deleted', async () => {
+    const ctx = await f.ctx('editor');
+    const ids = await f.sql<{ id: string; name: string }>(
+      'SELECT id, name FROM tools WHERE workspace_id = $1 ORDER BY name',
+      [f.a.id],
+    );
+    const plan = await planWorkspace(ctx, parsed(folder), { prune: true });
+    expect(names(plan.deleted)).toEqual(['connector:extra', 'policy:extra']);
+    expect(plan.problems).toEqual([]);
+    const withoutCacheTool = { ...folder };
+    delete withoutCacheTool['tools/cache-get/tool.yaml'];
+    const pruning = await planWorkspace(ctx, parsed(withoutCacheTool), { prune: true });
+    expect(names(pruning.deleted)).toEqual(['connector:extra', 'policy:extra', 'tool:cache-get']);
+    // Without prune nothing is deleted.
+    await applyWorkspace(ctx, parsed(withoutCacheTool));
+    expect((await f.sql('SELECT id FROM tools WHERE workspace_id = $1', [f.a.id])).length).toBe(4);
+    const applied = await applyWorkspace(ctx, parsed(withoutCacheTool), { prune: true });
+    expect(names(applied.deleted)).toEqual(names(pruning.deleted));
+    const after = await f.sql<{ id: string; name: string }>(
+      'SELECT id, name FROM tools WHERE workspace_id = $1 ORDER BY name',
+      [f.a.id],
+    );
+    expect(after).toEqual(ids.filter((t) => t.name !== 'cache-get'));
+    expect(
+      (
+        await f.sql('SELECT name FROM connectors WHERE workspace_id = $1 ORDER BY name', [f.a.id])
+      ).map((r) => r.name),
+    ).toEqual(['cache', 'main']);
+    // Workspace b, applied from the same folder earlier, is untouched.
+    expect((await f.sql('SELECT id FROM tools WHERE workspace_id = $1', [f.b.id])).length).toBe(4);
+  });
+
+  it('refuses to prune a secret that is still referenced, or a connector a remaining tool uses', async () => {
+    const ctx = await f.ctx('editor');
+    const noSecrets = {
+      ...folder,
+      'secrets.yaml': 'kind: secrets\nsecrets: [CACHE_URL, PARTNER_KEY]\n',
+    };
+    const plan = await planWorkspace(ctx, parsed(noSecrets), { prune: true });
+    expect(plan.problems).toEqual([
+      expect.objectContaining({
+        message: expect.stringMatching(/MAIN_DATABASE_URL is still referenced/),
+      }),
+    ]);
+    await expect(applyWorkspace(ctx, parsed(noSecrets), { prune: true })).rejects.toMatchObject({
+      code: 'INVALID',
+    });
+    expect(
+      (
+        await f.sql(
+          "SELECT id FROM secrets WHERE workspace_id = $1 AND name = 'MAIN_DATABASE_URL'",
+          [f.a.id],
+        )
+      ).length,
+    ).toBe(1);
+  });
+
+  it('changes connectors and policies field by field, and keeps credentials the folder leaves out', async () => {
+    const ctx = await f.freshWorkspace('credentials');
+    await applyWorkspace(ctx, parsed(folder));
+    // A literal credential, as the dashboard may store it: never exported, kept by apply.
+    await f.sql(
+      `UPDATE auth_policies SET params = '{"value": "literal-sekret", "header": "X-Partner-Key"}' WHERE workspace_id = $1`,
+      [ctx.workspace.id],
+    );
+    const exported = await exportWorkspace(ctx);
+    expect(exported.warnings).toEqual([
+      expect.stringMatching(/policy partner: params.value is a literal credential/),
+    ]);
+    expect(JSON.stringify(exported.files)).not.toContain('literal-sekret');
+    const unchanged = await planWorkspace(ctx, parsed(exported.files), { prune: true });
+    expect([...unchanged.created, ...unchanged.changed, ...unchanged.deleted]).toEqual([]);
+    expect(unchanged.problems).toEqual([]);
+
+    const edited = {
+      ...exported.files,
+      'connectors/main.yaml': exported.files['connectors/main.yaml']!.replace(
+        'poolSize: 5',
+        'poolSize: 7',
+      ).replace('The application database', 'The main database'),
+      'policies/partner.yaml': exported.files['policies/partner.yaml']!.replace(
+        'header: X-Partner-Key',
+        'header: X-Key',
+      ),
+    };
+    const plan = await planWorkspace(ctx, parsed(edited));
+    expect(plan.changed).toEqual([
+      {
+        kind: 'policy',
+        name: 'partner',
+        changes: [
+          {
+            field: 'params',
+            before: { value: '[redacted]', header: 'X-Partner-Key' },
+            after: { value: '[redacted]', header: 'X-Key' },
+          },
+        ],
+      },
+      {
+        kind: 'connector',
+        name: 'main',
+        changes: [
+          { field: 'description', before: 'The application database', after: 'The main database' },
+          { field: 'options', before: { poolSize: 5 }, after: { poolSize: 7 } },
+        ],
+      },
+    ]);
+    await applyWorkspace(ctx, parsed(edited));
+    const [policy] = await f.sql<{ params: unknown }>(
+      'SELECT params FROM auth_policies WHERE workspace_id = $1',
+      [ctx.workspace.id],
+    );
+    expect(policy?.params).toEqual({ value: 'literal-sekret', header: 'X-Key' });
+    const [main] = await f.sql<{ description: string; options: unknown; url_secret_ref: string }>(
+      "SELECT description, options, url_secret_ref FROM connectors WHERE workspace_id = $1 AND name = 'main'",
+      [ctx.workspace.id],
+    );
+    expect(main).toEqual({
+      description: 'The main database',
+      options: { poolSize: 7 },
+      url_secret_ref: 'MAIN_DATABASE_URL',
+    });
+  });
+
+  it('never rewrites a tool whose inline auth block a folder cannot express', async () => {
+    const ctx = await f.freshWorkspace('inline');
+    await applyWorkspace(ctx, parsed(folder));
+    await f.sql(
+      `UPDATE tools SET auth_inline = '{"plugin": "api_key", "params": {"value": "k"}}' WHERE workspace_id = $1 AND name = 'greet'`,
+      [ctx.workspace.id],
+    );
+    expect((await exportWorkspace(ctx)).warnings).toEqual([
+      expect.stringMatching(/tool greet: its inline auth/),
+    ]);
+    const changed = {
+      ...folder,
+      'tools/greet/tool.yaml': folder['tools/greet/tool.yaml']!.replace('Says hello', 'Says hi'),
+    };
+    const plan = await planWorkspace(ctx, parsed(changed));
+    expect(plan.problems).toEqual([
+      expect.objectContaining({ file: 'tools/greet/tool.yaml', field: 'auth' }),
+    ]);
+    await expect(applyWorkspace(ctx, parsed(changed))).rejects.toMatchObject({ code: 'INVALID' });
+    const [greet] = await f.sql<{ auth_inline: unknown }>(
+      "SELECT auth_inline FROM tools WHERE workspace_id = $1 AND name = 'greet'",
+      [ctx.workspace.id],
+    );
+    expect(greet?.auth_inline).toEqual({ plugin: 'api_key', params: { value: 'k' } });
+    const hyperterse = await exportHyperterse(ctx);
+    expect(Object.keys(hyperterse.files)).not.toContain('app/tools/greet/config.terse');
+    expect(hyperterse.findings).toContainEqual(
+      expect.objectContaining({ tool: 'greet', severity: 'error' }),
+    );
+  });
+
+  it('authorizes per role: everyone plans and exports, only editors and above apply', async () => {
+    const config = parsed(folder);
+    for (const role of ['owner', 'admin', 'editor', 'viewer'] as const) {
+      const ctx = await f.ctx(role);
+      await expect(planWorkspace(ctx, config)).resolves.toBeDefined();
+      await expect(exportWorkspace(ctx)).resolves.toBeDefined();
+      const applied = applyWorkspace(ctx, config);
+      if (role === 'viewer') await expect(applied).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      else await expect(applied).resolves.toBeDefined();
+    }
+    // Not a member: the workspace does not exist for them.
+    await expect(f.ctx('stranger')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('keeps workspaces apart: a folder cannot name another tenant’s connector', async () => {
+    const ctx = await f.ctx('owner', 'b');
+    await applyWorkspace(ctx, {
+      ...parsed(folder),
+      connectors: [
+        ...parsed(folder).connectors,
+        {
+          name: 'only-in-b',
+          type: 'redis',
+          description: '',
+          connection: { secret: 'CACHE_URL' },
+          options: {},
+        },
+      ],
+    });
+    const usesB = {
+      ...folder,
+      'tools/cross/tool.yaml': 'kind: tool\nname: cross\nconnector: only-in-b\nstatement: GET x\n',
+    };
+    const plan = await planWorkspace(await f.ctx('owner', 'a'), parsed(usesB));
+    expect(plan.problems).toEqual([
+      {
+        file: 'tools/cross/tool.yaml',
+        field: 'connector',
+        message: expect.stringMatching(/only-in-b is not in the workspace/),
+      },
+    ]);
+    const exportedA = await exportWorkspace(await f.ctx('owner', 'a'));
+    expect(Object.keys(exportedA.files)).not.toContain('connectors/only-in-b.yaml');
+  });
+});

@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { parseMasterKey } from '@toolplane/crypto';
+import {
+  createDb,
+  createKeyring,
+  createUser,
+  createWorkspace,
+  type DbClient,
+  type InvocationInput,
+  insertInvocations,
+  type Workspace,
+} from '@toolplane/db';
+import { createTestDatabase, type TestDatabase } from '@toolplane/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkspaceContext } from '../authorization/workspace-context';
+import type { ServiceDeps } from '../service-deps';
+import { listActivity } from './list-activity';
+
+let database: TestDatabase;
+let db: DbClient;
+let deps: ServiceDeps;
+let a: Workspace;
+let b: Workspace;
+let userId: string;
+const TOKEN = 'tok_activity_filter';
+/** Ids of A's rows that fail at `execution` through TOKEN: what the filtered walk must return. */
+const matching = new Set<string>();
+
+function ctx(workspace: Workspace, role: WorkspaceContext['role'] = 'owner'): WorkspaceContext {
+  return { deps, actor: { userId, requestId: 'test' }, workspace, role };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = createDb({ databaseUrl: database.url, max: 2 });
+  const keyring = createKeyring([parseMasterKey(randomBytes(32).toString('base64'))]);
+  deps = {
+    db,
+    keyring,
+    runtimeSigningKey: new Uint8Array(randomBytes(32)),
+    runtimeUrl: 'http://127.0.0.1:1',
+    networkPolicy: { allowPrivateNetworks: true, deny: [] },
+    mailer: { send: async () => undefined },
+  };
+  const owner = await createUser(db, { email: `activity-${randomBytes(3).toString('hex')}@x.io` });
+  userId = owner.id;
+  a = await createWorkspace(db, keyring, { slug: 'act-a', name: 'A', ownerUserId: userId });
+  b = await createWorkspace(db, keyring, { slug: 'act-b', name: 'B', ownerUserId: userId });
+
+  // 120 rows in A, one in every 5 a match, interleaved with near-misses (right stage, other
+  // token; right token, other stage; ok calls through the token). Groups of 7 share a
+  // millisecond so the cursor's id tie-break is exercised. B gets look-alikes of every match.
+  const base = Date.now() - 3_600_000;
+  const rows: InvocationInput[] = [];
+  for (let i = 0; i < 120; i++) {
+    const createdAt = new Date(base + Math.floor(i / 7) * 1000);
+    const kind = i % 5;
+    const failing = kind === 0 || kind === 1 || kind === 2;
+    rows.push({
+      workspaceId: a.id,
+      toolName: 'get_user',
+      tokenId: kind === 1 ? 'tok_other' : TOKEN,
+      status: failing ? 'error' : 'ok',
+      errorStage: kind === 0 || kind === 1 ? 'execution' : kind === 2 ? 'auth' : null,
+      errorCode: failing ? '-32000' : null,
+      durationMs: i,
+      requestId: `req-a-${i}`,
+      inputs: { i },
+      createdAt,
+    });
+    if (kind === 0)
+      rows.push({ ...rows.at(-1)!, workspaceId: b.id, requestId: `req-b-${i}`, durationMs: 1 });
+  }
+  await insertInvocations(db, rows);
+  const ids = await db.invocation.findMany({
+    where: { workspaceId: a.id, tokenId: TOKEN, errorStage: 'execution' },
+    select: { id: true },
+  });
+  for (const row of ids) matching.add(row.id);
+}, 60_000);
+
+afterAll(async () => {
+  await db?.$disconnect();
+  await database?.drop();
+});
+
+describe('listActivity', () => {
+  it('filters by stage and token in the query: every page is full and the walk is exact', async () => {
+    expect(matching.size).toBe(24);
+    const seen: string[] = [];
+    const pageSizes: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await listActivity(ctx(a), {
+        stage: 'execution',
+        tokenId: TOKEN,
+        limit: 5,
+        cursor,
+      });
+      pageSizes.push(page.items.length);
+      for (const item of page.items) {
+        expect(item).toMatchObject({ workspaceId: a.id, tokenId: TOKEN, errorStage: 'execution' });
+        seen.push(item.id);
+      }
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(pageSizes).toEqual([5, 5, 5, 5, 4]);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(new Set(seen)).toEqual(matching);
+  });
+
+  it('combines the stage filter with status and tool, and the stats follow the token', async () => {
+    const auth = await listActivity(ctx(a), { stage: 'auth', status: 'error', limit: 100 });
+    expect(auth.items).toHaveLength(24);
+    expect(auth.items.every((i) => i.errorStage === 'auth')).toBe(true);
+    const none = await listActivity(ctx(a), { stage: 'execution', status: 'ok' });
+    expect(none).toMatchObject({ items: [], nextCursor: null });
+    const other = await listActivity(ctx(a), { tokenId: 'tok_other', toolName: 'missing' });
+    expect(other.items).toEqual([]);
+
+    const stats = await listActivity(ctx(a), { tokenId: 'tok_other' });
+    expect(stats.stats.buckets.reduce((n, bucket) => n + bucket.calls, 0)).toBe(24);
+    expect(stats.stats.errorsByStage).toEqual([{ stage: 'execution', count: 24 }]);
+  });
+
+  it('never crosses workspaces, and a forged cursor cannot reach another tenant', async () => {
+    const inB = await listActivity(ctx(b), { stage: 'execution', tokenId: TOKEN, limit: 100 });
+    expect(inB.items).toHaveLength(24);
+    expect(inB.items.some((i) => matching.has(i.id))).toBe(false);
+    const forged = Buffer.from(`${new Date().toISOString()}|zzzz`).toString('base64url');
+    const page = await listActivity(ctx(b), { cursor: forged, limit: 100 });
+    expect(page.items.every((i) => i.workspaceId === b.id)).toBe(true);
+    const garbage = await listActivity(ctx(a), { cursor: "' OR 1=1 --", limit: 1 });
+    expect(garbage.items).toHaveLength(1);
+  });
+
+  it('strips payloads for viewers', async () => {
+    const owner = await listActivity(ctx(a), { limit: 1 });
+    expect(owner.items[0]?.inputs).not.toBeNull();
+    const viewer = await listActivity(ctx(a, 'viewer'), { limit: 1 });
+    expect(viewer.items[0]).toMatchObject({ inputs: null, resultPreview: null, console: [] });
+  });
+});
