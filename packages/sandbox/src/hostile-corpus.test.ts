@@ -113,7 +113,8 @@ describe('hostile corpus', () => {
     // drains and restarts the process.
     const events: unknown[] = [];
     const fragile = createSandbox({
-      limits: { memoryMb: 16 },
+      // A generous CPU budget, so the memory limit is what stops it even on a loaded machine.
+      limits: { memoryMb: 16, cpuMs: 5_000, wallMs: 20_000 },
       catastrophicErrorLimit: 2,
       onCatastrophicError: (message, workspaceId, state) =>
         events.push({ message, workspaceId, ...state }),

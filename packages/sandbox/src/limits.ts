@@ -19,7 +19,7 @@ export const DEFAULT_POOL: PoolOptions = {
   maxIsolatesPerWorkspace: 2,
   maxIsolates: 128,
   maxQueuedPerWorkspace: 64,
-  warmContexts: 2,
+  warmContexts: 1,
   idleTimeoutMs: 5 * 60_000,
   isolateThreads: availableParallelism() + 1,
 };

@@ -87,7 +87,11 @@ export type PoolOptions = {
   maxIsolates: number;
   /** Calls waiting per workspace before `busy` errors. */
   maxQueuedPerWorkspace: number;
-  /** Pre-warmed contexts kept per isolate. */
+  /**
+   * Pre-warmed contexts kept per isolate (default 1: the build after each call replaces the one
+   * it took before the isolate is handed back, so a second one would never be used), plus one
+   * created but not yet bootstrapped context (the spare).
+   */
   warmContexts: number;
   /** An isolate unused this long is disposed. */
   idleTimeoutMs: number;

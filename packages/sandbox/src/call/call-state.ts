@@ -13,7 +13,8 @@ const MAX_TIMERS = 1000;
  */
 export class CallState {
   private readonly timers = new Map<number, NodeJS.Timeout>();
-  private readonly abort = new AbortController();
+  // Made by the first fetch: aborting one costs a DOMException, and most calls never fetch.
+  private abort: AbortController | null = null;
   private fetches = 0;
   private ended = false;
 
@@ -58,6 +59,7 @@ export class CallState {
       });
       return;
     }
+    this.abort ??= new AbortController();
     performFetch(request, {
       ...this.fetchEnvironment,
       signal: this.abort.signal,
@@ -73,6 +75,6 @@ export class CallState {
     this.ended = true;
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
-    this.abort.abort();
+    this.abort?.abort();
   }
 }

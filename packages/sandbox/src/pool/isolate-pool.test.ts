@@ -6,7 +6,9 @@ const SLOW =
 
 describe('isolate pools', () => {
   it('many workspaces calling at once get correct, isolated results', async () => {
-    const sandbox = createSandbox();
+    // Isolation is what this checks, not speed: generous limits, so 200 calls queued behind 80
+    // isolate start-ups on a loaded machine are not cut by the 5 s wall limit.
+    const sandbox = createSandbox({ limits: { cpuMs: 10_000, wallMs: 60_000 } });
     try {
       const source = `
         export default async (p, ctx) => {
@@ -41,6 +43,39 @@ describe('isolate pools', () => {
       expect(stats.isolates).toBeLessThanOrEqual(80);
       // One script, compiled once per isolate but cached as code once for the process.
       expect(stats.cachedTransforms).toBe(1);
+    } finally {
+      await sandbox.dispose();
+    }
+  });
+
+  it('every call gets a fresh context, also when it was built from the spare', async () => {
+    // Each build after a call bootstraps the isolate's spare context and creates the next spare
+    // in the same wake: many calls in a row go through many spares, and none may see another's
+    // globals, prototypes or module state.
+    const sandbox = createSandbox({ pool: { maxIsolatesPerWorkspace: 1 } });
+    try {
+      const source = `
+        let calls = 0;
+        export default (p) => {
+          calls++;
+          const seen = {
+            global: globalThis.mark ?? null, proto: ({}).mark ?? null, calls, map: [1].map((x) => x * 2),
+          };
+          globalThis.mark = p.n;
+          Object.prototype.mark = p.n;
+          Array.prototype.map = () => 'hijacked';
+          return seen;
+        }`;
+      for (let n = 0; n < 12; n++) {
+        const result = await sandbox.run({ workspaceId: 'ws_spare', source, payload: { n } });
+        expect(result).toMatchObject({
+          ok: true,
+          value: { global: null, proto: null, calls: 1, map: [2] },
+        });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // One isolate, one warm context ready for the next call (the spare is not counted).
+      expect(sandbox.stats()).toMatchObject({ isolates: 1, warmContexts: 1 });
     } finally {
       await sandbox.dispose();
     }

@@ -2,7 +2,7 @@ import ivm from 'isolated-vm';
 import type { CodeCache } from '../compile/code-cache';
 import { BOOTSTRAP_SOURCE } from '../isolate-code/bootstrap-source';
 import { LruMap } from '../lru-map';
-import { createWarmContext, type WarmContext } from './warm-context';
+import { installWarmContext, type WarmContext } from './warm-context';
 import type { WorkGate } from './work-gate';
 
 const BOOTSTRAP_KEY = 'toolplane:bootstrap';
@@ -21,6 +21,13 @@ export class PooledIsolate {
   catastrophic = false;
   private bootstrap: ivm.Script | null = null;
   private readonly warm: WarmContext[] = [];
+  /**
+   * A context created but not yet bootstrapped: the next build bootstraps it and, in the same
+   * wake of the isolate, creates the one after. Without it, building a context takes two wakes
+   * (create, then bootstrap: the second needs the first's handle), and with many workspaces each
+   * wake lands on a cold isolate. Nothing ever runs in it before its bootstrap.
+   */
+  private spare: ivm.Context | null = null;
   private filling = false;
   private building = false;
   private readonly scripts = new LruMap<string, ivm.Script>(SCRIPTS_PER_ISOLATE, (script) => {
@@ -73,7 +80,8 @@ export class PooledIsolate {
         'toolplane:sandbox',
       );
       this.bootstrap = bootstrap;
-      if (this.warmTarget > 0) this.warm.push(await createWarmContext(this.isolate, bootstrap));
+      // No spare yet: the first call waits for this. The build after that call makes one.
+      if (this.warmTarget > 0) this.warm.push(await this.build(bootstrap, false));
     }, true);
   }
 
@@ -99,7 +107,27 @@ export class PooledIsolate {
     const warm = this.warm.shift();
     if (warm) return warm;
     const bootstrap = this.bootstrap!;
-    return this.gate.run(() => createWarmContext(this.isolate, bootstrap), true);
+    // The call is waiting: no spare is made on its path (the build after the call makes one).
+    return this.gate.run(() => this.build(bootstrap, false), true);
+  }
+
+  /**
+   * A context with the globals installed: the spare bootstrapped (or a new context), and, when
+   * `withSpare`, the next spare created right behind it, in the same wake. Resolves once both are
+   * done, so the work slot held around it covers all the isolate's work.
+   */
+  private async build(bootstrap: ivm.Script, withSpare: boolean): Promise<WarmContext> {
+    const spare = this.spare;
+    this.spare = null;
+    const installing = installWarmContext(spare ?? (await this.isolate.createContext()), bootstrap);
+    if (!withSpare || !this.alive) return installing;
+    const [installed, next] = await Promise.allSettled([installing, this.isolate.createContext()]);
+    if (next.status === 'fulfilled') {
+      if (this.alive && this.spare === null) this.spare = next.value;
+      else next.value.release();
+    }
+    if (installed.status === 'rejected') throw installed.reason;
+    return installed.value;
   }
 
   /**
@@ -115,7 +143,7 @@ export class PooledIsolate {
       await this.gate.run(async () => {
         this.building = true;
         try {
-          const fresh = await createWarmContext(this.isolate, bootstrap);
+          const fresh = await this.build(bootstrap, true);
           if (this.alive) this.warm.push(fresh);
           else fresh.release();
         } finally {
@@ -143,7 +171,7 @@ export class PooledIsolate {
             if (!this.alive || this.busy || this.warm.length >= this.warmTarget) return false;
             this.building = true;
             try {
-              const context = await createWarmContext(this.isolate, bootstrap);
+              const context = await this.build(bootstrap, true);
               if (this.alive) this.warm.push(context);
               else context.release();
             } finally {
@@ -162,6 +190,10 @@ export class PooledIsolate {
   }
 
   dispose(): void {
+    try {
+      this.spare?.release();
+    } catch {}
+    this.spare = null;
     for (const context of this.warm.splice(0)) {
       try {
         context.release();

@@ -12,17 +12,10 @@ export type WarmContext = {
 };
 
 /**
- * Creates a context and runs the bootstrap in it. The callbacks are made per context so that
- * each is bound to its own slot: a late callback from a finished call finds the slot empty.
+ * Runs the bootstrap in a context just created (one wake of the isolate). The callbacks are made
+ * per context so that each is bound to its own slot: a late callback from a finished call finds
+ * the slot empty.
  */
-export async function createWarmContext(
-  isolate: ivm.Isolate,
-  bootstrap: ivm.Script,
-): Promise<WarmContext> {
-  return installWarmContext(await isolate.createContext(), bootstrap);
-}
-
-/** Runs the bootstrap in a context just created (one wake of the isolate). */
 export async function installWarmContext(
   context: ivm.Context,
   bootstrap: ivm.Script,
