@@ -83,7 +83,9 @@ afterAll(async () => {
     } catch {}
   }
   rmSync(workDir, { recursive: true, force: true });
-});
+  // The clone holds a full node_modules and two builds: on a loaded machine removing it takes
+  // longer than vitest's default minute.
+}, 300_000);
 
 describe('npm start from a fresh clone without DATABASE_URL', () => {
   it('serves the dashboard and the runtime, and keeps data across a restart', async () => {

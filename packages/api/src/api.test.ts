@@ -5,11 +5,15 @@ import {
   addMembership,
   type ChangeNotification,
   claimIdempotencyKey,
+  createTool,
   createUser,
   createWorkspace,
+  decryptPolicyCredentials,
+  getWorkspaceDataKey,
   insertInvocations,
   listenForChanges,
   type MemberRole,
+  policyCredentialAad,
   type Workspace,
 } from '@toolplane/db';
 import {
@@ -653,8 +657,25 @@ describe('connectors, secrets and policies', () => {
     });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ description: 'For the partner', params: { value: true } });
+    // Kept across the PATCH, stored encrypted, and opened only with the workspace's data key.
     const stored = await deps.db.authPolicy.findFirst({ where: { name: 'partner-key' } });
-    expect((stored?.params as { value?: string } | undefined)?.value).toBe('k-123456');
+    expect(stored?.params).toEqual({
+      value: { $encrypted: expect.stringMatching(/^v1\./) },
+      header: 'X-Api-Key',
+    });
+    const dataKey = await getWorkspaceDataKey(deps.db, deps.keyring, acme.id);
+    expect(
+      decryptPolicyCredentials(stored!.params as Record<string, unknown>, dataKey, (param) =>
+        policyCredentialAad(acme.id, stored!.id, param),
+      ),
+    ).toEqual({ value: 'k-123456', header: 'X-Api-Key' });
+    const reads = [
+      await call(tokens.viewer, 'GET', '/workspaces/acme/policies/partner-key'),
+      await call(tokens.viewer, 'GET', '/workspaces/acme/policies'),
+      await call(tokens.owner, 'GET', '/workspaces/acme/audit-events?limit=100'),
+    ];
+    for (const read of reads) expect(read.status).toBe(200);
+    expect(JSON.stringify(reads.map((r) => r.body))).not.toMatch(/k-123456|\$encrypted/);
     expect(
       (await call(tokens.editor, 'DELETE', '/workspaces/acme/policies/partner-key')).status,
     ).toBe(204);
@@ -662,6 +683,29 @@ describe('connectors, secrets and policies', () => {
 });
 
 describe('tools', () => {
+  it('never returns an inline auth block’s credential in a tool or its versions', async () => {
+    await createTool(deps.db, acme.id, {
+      name: 'inline_guarded',
+      kind: 'script',
+      handlerSource: 'export default () => 1',
+      authInline: { plugin: 'api_key', params: { value: 'inline-literal-key', header: 'X-K' } },
+    });
+    const reads = [
+      await call(tokens.viewer, 'GET', '/workspaces/acme/tools'),
+      await call(tokens.viewer, 'GET', '/workspaces/acme/tools/inline_guarded'),
+      await call(tokens.viewer, 'GET', '/workspaces/acme/tools/inline_guarded/versions'),
+    ];
+    for (const read of reads) expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(JSON.stringify(reads.map((r) => r.body))).not.toContain('inline-literal-key');
+    expect(reads[2]!.body.items[0].definition.authInline).toEqual({
+      plugin: 'api_key',
+      params: { value: '[redacted]', header: 'X-K' },
+    });
+    expect(
+      (await call(tokens.editor, 'DELETE', '/workspaces/acme/tools/inline_guarded')).status,
+    ).toBe(204);
+  });
+
   it('creates, patches, lists versions, rolls back and deletes a tool by name', async () => {
     const connector = await call(tokens.editor, 'POST', '/workspaces/acme/connectors', {
       name: 'tools-db',
@@ -696,7 +740,7 @@ describe('tools', () => {
       'CONFLICT',
     );
     const versions = await call(tokens.viewer, 'GET', '/workspaces/acme/tools/get_user/versions');
-    expect(versions.body.items.map((v: { version: number }) => v.version)).toEqual([1, 2]);
+    expect(versions.body.items.map((v: { version: number }) => v.version)).toEqual([2, 1]);
     expectProblem(
       await call(
         tokens.editor,
@@ -713,6 +757,30 @@ describe('tools', () => {
     });
     expect(rolled.status).toBe(200);
     expect(rolled.body).toMatchObject({ version: 3, description: 'v1' });
+    // Newest first, a page at a time, like every other list.
+    const walked: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Answer = await call(
+        tokens.viewer,
+        'GET',
+        `/workspaces/acme/tools/get_user/versions?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(page.status).toBe(200);
+      walked.push(...page.body.items.map((v: { version: number }) => v.version));
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    expect(walked).toEqual([3, 2, 1]);
+    const forgedVersion = Buffer.from('v0').toString('base64url');
+    expectProblem(
+      await call(
+        tokens.viewer,
+        'GET',
+        `/workspaces/acme/tools/get_user/versions?cursor=${forgedVersion}`,
+      ),
+      400,
+      'INVALID',
+    );
     const listed = await call(tokens.viewer, 'GET', '/workspaces/acme/tools');
     expect(listed.body.items.map((t: { name: string }) => t.name)).toEqual(['get_user']);
     const invalid = await call(tokens.editor, 'POST', '/workspaces/acme/tools', {
@@ -913,7 +981,29 @@ describe('API tokens, runtime tokens, activity and audit', () => {
     } while (cursor);
     const total = await deps.db.auditEvent.count({ where: { workspaceId: acme.id } });
     expect(total).toBeGreaterThan(8);
+    expect(all).toHaveLength(total);
     expect(new Set(all).size).toBe(total);
+  });
+
+  it('answers a forged audit cursor with 400 naming `cursor`, never a 500', async () => {
+    const forged = [
+      'not-base64!',
+      Buffer.from('2026-01-01T00:00:00.000Z|aud_x').toString('base64url'),
+      Buffer.from("x' OR 1=1 --|aud_00000000000000000000000000").toString('base64url'),
+    ];
+    for (const cursor of forged) {
+      const answer = await call(
+        tokens.owner,
+        'GET',
+        `/workspaces/acme/audit-events?cursor=${encodeURIComponent(cursor)}`,
+      );
+      expectProblem(answer, 400, 'INVALID');
+      expect(answer.body.errors).toEqual([{ field: 'cursor', reason: expect.any(String) }]);
+    }
+    const tooMany = await call(tokens.owner, 'GET', '/workspaces/acme/audit-events?limit=201');
+    expectProblem(tooMany, 400, 'INVALID');
+    const most = await call(tokens.owner, 'GET', '/workspaces/acme/audit-events?limit=200');
+    expect(most.status).toBe(200);
   });
 });
 

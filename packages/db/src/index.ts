@@ -23,6 +23,13 @@ export { createAuthPolicy } from './auth-policies/create-auth-policy';
 export { deleteAuthPolicy } from './auth-policies/delete-auth-policy';
 export { getAuthPolicy } from './auth-policies/get-auth-policy';
 export { listAuthPolicies } from './auth-policies/list-auth-policies';
+export type { EncryptedCredential } from './auth-policies/policy-credentials';
+export {
+  CREDENTIAL_PARAMS,
+  decryptPolicyCredentials,
+  isEncryptedCredential,
+  policyCredentialAad,
+} from './auth-policies/policy-credentials';
 export { updateAuthPolicy } from './auth-policies/update-auth-policy';
 // Client and transactions
 export type { CreateDbOptions, Db, DbClient } from './client';

@@ -4,6 +4,7 @@
 
 // Accounts
 export { changePassword } from './accounts/change-password';
+export { getProfile, type Profile } from './accounts/get-profile';
 export { requestPasswordReset } from './accounts/request-password-reset';
 export { resetPassword } from './accounts/reset-password';
 export { type ProviderIdentity, signInWithProvider } from './accounts/sign-in-with-provider';

@@ -1,10 +1,15 @@
 import {
+  type AuthPolicy,
   type Db,
+  decryptPolicyCredentials,
   getSecretValues,
+  getWorkspaceDataKey,
+  isEncryptedCredential,
   type Keyring,
   listAuthPolicies,
   listConnectors,
   listTools,
+  policyCredentialAad,
   type Workspace,
 } from '@toolplane/db';
 import { compileTool, formatDiagnostic, toMcpTool } from '@toolplane/pipeline';
@@ -36,7 +41,7 @@ export async function loadWorkspaceSnapshot(
     getSecretValues(db, keyring, workspace.id),
   ]);
   const policies = rows.some((row) => row.authPolicyId)
-    ? await listAuthPolicies(db, workspace.id)
+    ? await withCredentials(db, keyring, workspace.id, await listAuthPolicies(db, workspace.id))
     : [];
 
   const connectorById = new Map(connectors.map((c) => [c.id, c]));
@@ -112,4 +117,36 @@ export async function loadWorkspaceSnapshot(
     scripts,
     loadedAt: Date.now(),
   };
+}
+
+/**
+ * Policies with their encrypted credentials opened, for compiling: the snapshot is the one place
+ * a literal credential exists in plaintext, and it never leaves the process. A credential that
+ * does not open (wrong key, or a ciphertext copied from another row) is left sealed: the
+ * pipeline refuses a non-string credential, so the tools using that policy fail to compile and
+ * deny every call rather than the whole workspace failing to load.
+ */
+async function withCredentials(
+  db: Db,
+  keyring: Keyring,
+  workspaceId: string,
+  policies: AuthPolicy[],
+): Promise<AuthPolicy[]> {
+  const sealed = (p: AuthPolicy) =>
+    Object.values((p.params ?? {}) as Record<string, unknown>).some(isEncryptedCredential);
+  if (!policies.some(sealed)) return policies;
+  const dataKey = await getWorkspaceDataKey(db, keyring, workspaceId);
+  return policies.map((policy) => {
+    if (!sealed(policy)) return policy;
+    try {
+      const params = decryptPolicyCredentials(
+        policy.params as Record<string, unknown>,
+        dataKey,
+        (param) => policyCredentialAad(workspaceId, policy.id, param),
+      );
+      return { ...policy, params: params as AuthPolicy['params'] };
+    } catch {
+      return policy;
+    }
+  });
 }

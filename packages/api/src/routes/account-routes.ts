@@ -1,6 +1,6 @@
-import { getUser } from '@toolplane/db';
 import {
   createPersonalAccessToken,
+  getProfile,
   listPersonalAccessTokens,
   revokePersonalAccessToken,
   ZCreatePersonalAccessTokenInput,
@@ -9,7 +9,6 @@ import { z } from 'zod';
 import { defineApiRoute } from '../api-route';
 import { pageOf, paginate, ZPageQuery } from '../http/paginate';
 import { ZMe, ZPersonalAccessToken } from '../schemas/entity-schemas';
-import { notFound } from './route-helpers';
 
 export const accountRoutes = [
   defineApiRoute({
@@ -21,9 +20,7 @@ export const accountRoutes = [
     action: 'account.read',
     response: ZMe,
     async handler({ deps, actor }) {
-      const user = await getUser(deps.db, actor.userId);
-      if (!user) throw notFound('User');
-      return { id: user.id, email: user.email, name: user.name };
+      return getProfile(deps, actor);
     },
   }),
   defineApiRoute({

@@ -10,7 +10,7 @@ import {
 } from '@toolplane/services';
 import { z } from 'zod';
 import { defineApiRoute } from '../api-route';
-import { pageOf, paginate, ZPageQuery } from '../http/paginate';
+import { pageOf, paginate, paginateVersions, ZPageQuery } from '../http/paginate';
 import { ZTool, ZToolVersion } from '../schemas/entity-schemas';
 import { byName, sentFields, ZVersion, ZWorkspaceParams } from './route-helpers';
 
@@ -132,7 +132,7 @@ export const toolRoutes = [
     method: 'GET',
     path: '/workspaces/{workspace}/tools/{tool}/versions',
     operationId: 'listToolVersions',
-    summary: 'A tool’s immutable versions, oldest first',
+    summary: 'A tool’s immutable versions, newest first',
     tag: 'Tools',
     action: 'tool.read',
     params: ZToolParams,
@@ -140,7 +140,7 @@ export const toolRoutes = [
     response: pageOf(ZToolVersion),
     async handler({ workspace, params, query }) {
       const current = byName(await listTools(workspace), params.tool, 'Tool');
-      return paginate(await getToolHistory(workspace, current.id), query);
+      return paginateVersions(await getToolHistory(workspace, current.id), query);
     },
   }),
   defineApiRoute({

@@ -171,7 +171,9 @@ export const ZToolVersion = z
   .object({
     id: z.string(),
     version: z.number().int(),
-    definition: json,
+    definition: json.meta({
+      description: 'The tool as saved; an inline auth block’s credentials read `[redacted]`.',
+    }),
     createdById: z.string().nullable(),
     createdAt: isoDate,
   })

@@ -2,13 +2,25 @@ import { type Db, withTransaction } from '../client';
 import { DbError, notFound } from '../errors';
 import type { AuthPolicy } from '../generated/prisma/client';
 import { type JsonValue, json } from '../json';
+import { getWorkspaceDataKey } from '../keys/get-workspace-data-key';
+import type { Keyring } from '../keys/keyring';
 import { notifyChange } from '../notify';
 import { guard } from '../prisma-errors';
 import { validate } from '../validation';
 import { type AuthPolicyInput, authPolicyInputSchema } from './auth-policy-input';
+import {
+  encryptPolicyCredentials,
+  hasPlaintextCredentials,
+  policyCredentialAad,
+} from './policy-credentials';
 
+/**
+ * Literal credentials are encrypted as in createAuthPolicy, including a legacy plaintext value
+ * the patch keeps; values already encrypted (a kept credential) are stored unchanged.
+ */
 export async function updateAuthPolicy(
   db: Db,
+  keyring: Keyring,
   workspaceId: string,
   policyId: string,
   input: Partial<AuthPolicyInput> & { expectedVersion: number },
@@ -26,10 +38,18 @@ export async function updateAuthPolicy(
       scriptExport: current.scriptExport,
       ...patch,
     });
+    const params = data.params as Record<string, JsonValue>;
+    const stored = hasPlaintextCredentials(params)
+      ? encryptPolicyCredentials(
+          params,
+          await getWorkspaceDataKey(tx, keyring, workspaceId),
+          (param) => policyCredentialAad(workspaceId, policyId, param),
+        )
+      : params;
     const { count } = await guard(
       tx.authPolicy.updateMany({
         where: { id: policyId, workspaceId, version: expectedVersion },
-        data: { ...data, params: json(data.params as JsonValue), version: { increment: 1 } },
+        data: { ...data, params: json(stored), version: { increment: 1 } },
       }),
       'auth policy',
     );

@@ -158,7 +158,10 @@ describe('tools', () => {
       }),
     );
     expect(foreignConnector).toMatchObject({ code: 'INVALID', fields: ['connectorId'] });
-    const policyB = await createAuthPolicy(f.db, f.b.id, { name: 'open', plugin: 'allow_all' });
+    const policyB = await createAuthPolicy(f.db, f.keyring, f.b.id, {
+      name: 'open',
+      plugin: 'allow_all',
+    });
     const foreignPolicy = await rejection(
       updateTool(f.db, f.a.id, toolA.id, { expectedVersion: 3, authPolicyId: policyB.id }),
     );
@@ -175,23 +178,26 @@ describe('tools', () => {
 
 describe('auth policies', () => {
   it('creates, updates with a version check, and stays in its workspace', async () => {
-    const policy = await createAuthPolicy(f.db, f.a.id, {
+    const policy = await createAuthPolicy(f.db, f.keyring, f.a.id, {
       name: 'scoped',
       plugin: 'token_scopes',
       params: { required: ['read'] },
     });
-    const updated = await updateAuthPolicy(f.db, f.a.id, policy.id, {
+    const updated = await updateAuthPolicy(f.db, f.keyring, f.a.id, policy.id, {
       expectedVersion: 1,
       params: { required: ['write'] },
     });
     expect(updated).toMatchObject({ version: 2, params: { required: ['write'] } });
     expect(
       await rejection(
-        updateAuthPolicy(f.db, f.a.id, policy.id, { expectedVersion: 1, description: 'x' }),
+        updateAuthPolicy(f.db, f.keyring, f.a.id, policy.id, {
+          expectedVersion: 1,
+          description: 'x',
+        }),
       ),
     ).toMatchObject({ code: 'CONFLICT' });
     expect(
-      await rejection(createAuthPolicy(f.db, f.a.id, { name: 'js', plugin: 'script' })),
+      await rejection(createAuthPolicy(f.db, f.keyring, f.a.id, { name: 'js', plugin: 'script' })),
     ).toMatchObject({ code: 'INVALID', fields: ['scriptSource'] });
 
     const [policyB] = await listAuthPolicies(f.db, f.b.id);
@@ -199,7 +205,10 @@ describe('auth policies', () => {
     expect(await getAuthPolicy(f.db, f.a.id, policyB!.id)).toBeNull();
     expect(
       await rejection(
-        updateAuthPolicy(f.db, f.a.id, policyB!.id, { expectedVersion: 1, description: 'x' }),
+        updateAuthPolicy(f.db, f.keyring, f.a.id, policyB!.id, {
+          expectedVersion: 1,
+          description: 'x',
+        }),
       ),
     ).toMatchObject({ code: 'NOT_FOUND' });
     expect(await rejection(deleteAuthPolicy(f.db, f.a.id, policyB!.id))).toMatchObject({

@@ -63,7 +63,7 @@ export const ZPolicyDocument = z
     plugin: z.enum(['allow_all', 'api_key', 'jwt', 'token_scopes', 'script']),
     /** Credentials (`value`, `secret`) are {{ env.NAME }} references, or omitted to keep the stored one. */
     params: z.record(z.string(), jsonValue).optional(),
-    /** A `script` policy's file, relative to this one (default export). */
+    /** A `script` policy's file, relative to this one: `./file.ts` or `./file.ts#exportName`. */
     script: scriptReference.optional(),
   })
   .describe('A reusable auth policy that tools name in `auth`.');

@@ -116,15 +116,11 @@ export function parseConfigFiles(input: unknown): ParseConfigResult {
             );
           }
         }
-        let source: string | null = null;
+        let source: ScriptSpec | null = null;
         if (document.plugin === 'script') {
           if (document.script === undefined)
             problem('script', 'a script policy names its script file');
-          else {
-            const found = script('script', document.script);
-            if (found?.exportName) problem('script', 'script policies use the default export');
-            source = found?.source ?? null;
-          }
+          else source = script('script', document.script);
         } else if (document.script !== undefined) {
           problem('script', `only script policies have a script (this one is ${document.plugin})`);
         }

@@ -31,8 +31,8 @@ export interface PolicySpec {
   plugin: PolicyPlugin;
   /** Credential parameters (`value`, `secret`) absent from a folder keep their stored value. */
   params: Record<string, JsonValue>;
-  /** The source of a `script` policy (default export). */
-  script: string | null;
+  /** A `script` policy's script and the export it calls. */
+  script: ScriptSpec | null;
 }
 
 export interface ToolSpec {

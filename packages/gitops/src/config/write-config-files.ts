@@ -48,7 +48,7 @@ export function writeConfigFiles(config: WorkspaceConfig): WrittenConfig {
   for (const policy of config.policies) {
     const { value, notes } = policyDocument(policy);
     warnings.push(...notes.map((n) => `policy ${policy.name}: ${n}`));
-    if (policy.script !== null) files[`policies/${policy.name}.ts`] = policy.script;
+    if (policy.script !== null) files[`policies/${policy.name}.ts`] = policy.script.source;
     files[`policies/${policy.name}.yaml`] = yamlFile(1, value, notes);
   }
   for (const tool of config.tools) {
@@ -104,7 +104,7 @@ function policyDocument(policy: PolicySpec) {
     params[key] = param;
   }
   if (Object.keys(params).length > 0) value.params = params;
-  if (policy.script !== null) value.script = `./${policy.name}.ts`;
+  if (policy.script !== null) value.script = scriptRef(`${policy.name}.ts`, policy.script);
   return { value, notes };
 }
 

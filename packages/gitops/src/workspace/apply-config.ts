@@ -90,7 +90,8 @@ export async function applyConfig(
           description: policy.description,
           plugin: policy.plugin,
           params: policy.params,
-          scriptSource: policy.script,
+          scriptSource: policy.script?.source ?? null,
+          scriptExport: policy.script?.exportName ?? null,
         };
         if (created('policy', policy.name)) {
           const row = await step('policy', policy.name, () => createPolicy(txCtx, input));

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ChangeNotification, listenForChanges } from '@toolplane/db';
+import { updatePolicy } from '@toolplane/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configJsonSchema } from '../config/config-json-schema';
 import { parseConfigFiles } from '../config/parse-config-files';
@@ -399,7 +400,16 @@ describe('plan, apply, export', () => {
       'SELECT params FROM auth_policies WHERE workspace_id = $1',
       [ctx.workspace.id],
     );
-    expect(policy?.params).toEqual({ value: 'literal-sekret', header: 'X-Key' });
+    // Kept, and encrypted by this save (a legacy plaintext row is encrypted by its next save).
+    expect(policy?.params).toEqual({
+      value: { $encrypted: expect.stringMatching(/^v1\./) },
+      header: 'X-Key',
+    });
+    expect(JSON.stringify(policy)).not.toContain('literal-sekret');
+    const reexported = await exportWorkspace(ctx);
+    expect(JSON.stringify(reexported.files)).not.toContain('$encrypted');
+    const again = await planWorkspace(ctx, parsed(reexported.files), { prune: true });
+    expect([...again.created, ...again.changed, ...again.deleted, ...again.problems]).toEqual([]);
     const [main] = await f.sql<{ description: string; options: unknown; url_secret_ref: string }>(
       "SELECT description, options, url_secret_ref FROM connectors WHERE workspace_id = $1 AND name = 'main'",
       [ctx.workspace.id],
@@ -408,6 +418,58 @@ describe('plan, apply, export', () => {
       description: 'The main database',
       options: { poolSize: 7 },
       url_secret_ref: 'MAIN_DATABASE_URL',
+    });
+  });
+
+  it('applies, exports and re-plans a script policy that names an export (path#name)', async () => {
+    const ctx = await f.freshWorkspace('policy-export');
+    const source = 'export function check() {\n  return true;\n}\n';
+    const files = (script: string): ConfigFiles => ({
+      'policies/gate.yaml': `kind: policy\nname: gate\nplugin: script\nscript: ${script}\n`,
+      'policies/gate.ts': source,
+    });
+    const stored = async () =>
+      f.sql<{ script_source: string; script_export: string | null }>(
+        "SELECT script_source, script_export FROM auth_policies WHERE workspace_id = $1 AND name = 'gate'",
+        [ctx.workspace.id],
+      );
+
+    await applyWorkspace(ctx, parsed(files('./gate.ts#check')));
+    expect(await stored()).toEqual([{ script_source: source, script_export: 'check' }]);
+    const exported = await exportWorkspace(ctx);
+    expect(exported.files['policies/gate.yaml']).toContain('script: ./gate.ts#check');
+    expect(exported.files['policies/gate.ts']).toBe(source);
+    const same = await planWorkspace(ctx, parsed(exported.files), { prune: true });
+    expect([...same.created, ...same.changed, ...same.deleted]).toEqual([]);
+
+    // A dashboard save sends no export: it keeps the one the folder set.
+    const [row] = await f.sql<{ id: string; version: number }>(
+      "SELECT id, version FROM auth_policies WHERE workspace_id = $1 AND name = 'gate'",
+      [ctx.workspace.id],
+    );
+    await updatePolicy(ctx, row!.id, {
+      name: 'gate',
+      description: 'edited in the dashboard',
+      plugin: 'script',
+      scriptSource: source,
+      expectedVersion: row!.version,
+    });
+    expect(await stored()).toEqual([{ script_source: source, script_export: 'check' }]);
+
+    // Back to the default export: a field change on `script`, and the export is cleared.
+    const toDefault = await planWorkspace(ctx, parsed(files('./gate.ts')));
+    expect(toDefault.changed.map((c) => [c.name, c.changes.map((x) => x.field)])).toEqual([
+      ['gate', ['description', 'script']],
+    ]);
+    await applyWorkspace(ctx, parsed(files('./gate.ts#default')));
+    expect(await stored()).toEqual([{ script_source: source, script_export: null }]);
+    expect((await exportWorkspace(ctx)).files['policies/gate.yaml']).toContain(
+      'script: ./gate.ts\n',
+    );
+    // Not an identifier: refused where the file says it, before anything is stored.
+    expect(parseConfigFiles(files('./gate.ts#no-such-thing'))).toMatchObject({
+      ok: false,
+      errors: [{ file: 'policies/gate.yaml', field: 'script' }],
     });
   });
 

@@ -1,5 +1,6 @@
 import {
   type Db,
+  isEncryptedCredential,
   type JsonValue,
   listAuthPolicies,
   listConnectors,
@@ -63,8 +64,14 @@ export async function readWorkspaceState(db: Db, workspaceId: string): Promise<W
         name: p.name,
         description: p.description,
         plugin: p.plugin as PolicyPlugin,
-        params: (p.params ?? {}) as Record<string, JsonValue>,
-        script: p.plugin === 'script' ? (p.scriptSource ?? '') : null,
+        params: withoutCiphertexts(p.params),
+        script:
+          p.plugin === 'script'
+            ? {
+                source: p.scriptSource ?? '',
+                exportName: p.scriptExport === 'default' ? null : p.scriptExport,
+              }
+            : null,
       }),
     ),
     tools: tools.map((t) => toolSpecOf(t, connectorName, policyName)),
@@ -76,6 +83,19 @@ export async function readWorkspaceState(db: Db, workspaceId: string): Promise<W
     tools: new Map(tools.map((t) => [t.name, { id: t.id, version: t.version }])),
     inlineAuth: new Set(tools.filter((t) => t.authInline !== null).map((t) => t.name)),
   };
+}
+
+/**
+ * A credential stored encrypted reads as `[redacted]`: a literal to plan, export and the draft
+ * check alike (never exported, kept by apply), without handing a ciphertext to any of them.
+ */
+function withoutCiphertexts(params: unknown): Record<string, JsonValue> {
+  return Object.fromEntries(
+    Object.entries((params ?? {}) as Record<string, JsonValue>).map(([key, value]) => [
+      key,
+      isEncryptedCredential(value) ? '[redacted]' : value,
+    ]),
+  );
 }
 
 function poolSizeOf(options: unknown): { poolSize?: number } {

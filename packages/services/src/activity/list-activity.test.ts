@@ -11,9 +11,10 @@ import {
   type Workspace,
 } from '@toolplane/db';
 import { createTestDatabase, type TestDatabase } from '@toolplane/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WorkspaceContext } from '../authorization/workspace-context';
 import type { ServiceDeps } from '../service-deps';
+import { decodeActivityCursor, encodeActivityCursor } from './activity-cursor';
 import { listActivity } from './list-activity';
 
 let database: TestDatabase;
@@ -139,5 +140,80 @@ describe('listActivity', () => {
     expect(owner.items[0]?.inputs).not.toBeNull();
     const viewer = await listActivity(ctx(a, 'viewer'), { limit: 1 });
     expect(viewer.items[0]).toMatchObject({ inputs: null, resultPreview: null, console: [] });
+  });
+});
+
+describe('listActivity time window', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('keeps the first page’s window while paging, so rows at the old edge are not lost', async () => {
+    const c = await createWorkspace(db, deps.keyring, {
+      slug: 'act-window',
+      name: 'C',
+      ownerUserId: userId,
+    });
+    const t0 = Date.now();
+    // 10 calls, one a second, the oldest 50 s inside the last hour's edge.
+    const rows: InvocationInput[] = Array.from({ length: 10 }, (_, i) => ({
+      workspaceId: c.id,
+      toolName: 'edge',
+      status: 'ok',
+      durationMs: 1,
+      requestId: `req-edge-${i}`,
+      createdAt: new Date(t0 - 3_600_000 + 50_000 + i * 1000),
+    }));
+    await insertInvocations(db, rows);
+
+    vi.useFakeTimers({ toFake: ['Date'], now: t0 });
+    const first = await listActivity(ctx(c), { rangeHours: 1, limit: 4 });
+    expect(first.items.map((i) => i.requestId)).toEqual([
+      'req-edge-9',
+      'req-edge-8',
+      'req-edge-7',
+      'req-edge-6',
+    ]);
+    // Two minutes pass before "Older calls": every remaining row is now older than an hour.
+    vi.setSystemTime(t0 + 120_000);
+    const seen = first.items.map((i) => i.requestId);
+    let cursor = first.nextCursor;
+    while (cursor) {
+      const page = await listActivity(ctx(c), { rangeHours: 1, limit: 4, cursor });
+      expect(page.stats.buckets.reduce((n, b) => n + b.calls, 0)).toBe(10);
+      seen.push(...page.items.map((i) => i.requestId));
+      cursor = page.nextCursor;
+    }
+    expect(seen).toEqual(rows.map((r) => r.requestId).reverse());
+    // Read fresh, the same hour no longer reaches them.
+    expect((await listActivity(ctx(c), { rangeHours: 1 })).items).toEqual([]);
+  });
+
+  it('starts a new walk for another range or a hand-edited window', async () => {
+    const first = await listActivity(ctx(a), { rangeHours: 24, limit: 5 });
+    const pinned = decodeActivityCursor(first.nextCursor!);
+    expect(pinned).toMatchObject({ rangeHours: 24 });
+    const newest = first.items[0]!.id;
+
+    // Another range: the cursor is ignored and the walk restarts at the newest call.
+    const other = await listActivity(ctx(a), {
+      rangeHours: 168,
+      limit: 5,
+      cursor: first.nextCursor,
+    });
+    expect(other.items[0]!.id).toBe(newest);
+    // A window from 1970 or from the future would widen or empty the query: restart too.
+    for (const since of [new Date(0), new Date(Date.now() + 3_600_000)]) {
+      const forged = encodeActivityCursor({ ...pinned!, since });
+      const page = await listActivity(ctx(a), { rangeHours: 24, limit: 5, cursor: forged });
+      expect(page.items[0]!.id).toBe(newest);
+    }
+    // The genuine cursor continues where the first page stopped.
+    const second = await listActivity(ctx(a), {
+      rangeHours: 24,
+      limit: 5,
+      cursor: first.nextCursor,
+    });
+    expect(second.items.some((i) => first.items.some((f) => f.id === i.id))).toBe(false);
   });
 });

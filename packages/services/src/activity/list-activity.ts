@@ -1,15 +1,20 @@
 import { getInvocationStats, type Invocation, type InvocationStats } from '@toolplane/db';
 import { authorize } from '../authorization/authorize';
 import type { WorkspaceContext } from '../authorization/workspace-context';
+import { decodeActivityCursor, encodeActivityCursor } from './activity-cursor';
 import { searchInvocations } from './search-invocations';
+
+/** The longest range the dashboard offers a window for (invocations are pruned before that). */
+const MAX_HOURS = 24 * 90;
 
 export interface ActivityFilters {
   toolName?: string;
   status?: 'ok' | 'error';
   stage?: string;
   tokenId?: string;
-  /** Hours back from now. */
+  /** Hours back from now, when the first page is read; later pages keep that window. */
   rangeHours?: number;
+  /** The `nextCursor` of the previous page (it carries the window). */
   cursor?: string | null;
   /** Page size; the dashboard shows 50. */
   limit?: number;
@@ -25,8 +30,19 @@ export async function listActivity(
   filters: ActivityFilters = {},
 ): Promise<{ items: Invocation[]; nextCursor: string | null; stats: InvocationStats }> {
   authorize(ctx, 'activity.list');
-  const hours = Math.min(Math.max(filters.rangeHours ?? 24, 1), 24 * 90);
-  const since = new Date(Date.now() - hours * 3_600_000);
+  const hours = Math.min(Math.max(Math.trunc(filters.rangeHours ?? 24) || 24, 1), MAX_HOURS);
+  const now = Date.now();
+  const pinned = filters.cursor ? decodeActivityCursor(filters.cursor) : null;
+  // A later page keeps the first page's window. A cursor for another range, or whose window is
+  // in the future or older than the longest range (hand-edited), starts a new walk instead.
+  const resumed =
+    pinned &&
+    pinned.rangeHours === hours &&
+    pinned.since.getTime() <= now &&
+    pinned.since.getTime() >= now - MAX_HOURS * 3_600_000
+      ? pinned
+      : null;
+  const since = resumed ? resumed.since : new Date(now - hours * 3_600_000);
   const [page, stats] = await Promise.all([
     searchInvocations(ctx, {
       ...(filters.toolName ? { toolName: filters.toolName } : {}),
@@ -34,7 +50,7 @@ export async function listActivity(
       ...(filters.stage ? { stage: filters.stage } : {}),
       ...(filters.tokenId ? { tokenId: filters.tokenId } : {}),
       from: since,
-      cursor: filters.cursor ?? null,
+      cursor: resumed?.after ?? null,
       limit: filters.limit ?? 50,
     }),
     getInvocationStats(ctx.deps.db, ctx.workspace.id, {
@@ -44,5 +60,11 @@ export async function listActivity(
       ...(filters.tokenId ? { tokenId: filters.tokenId } : {}),
     }),
   ]);
-  return { ...page, stats };
+  return {
+    items: page.items,
+    nextCursor: page.nextCursor
+      ? encodeActivityCursor({ since, rangeHours: hours, after: page.nextCursor })
+      : null,
+    stats,
+  };
 }

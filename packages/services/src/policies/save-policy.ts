@@ -28,6 +28,12 @@ export const ZPolicyInput = z.object({
     .max(512 * 1024)
     .nullable()
     .default(null),
+  /** The script's export to call (`null` or `default`: the default export); omitted keeps it. */
+  scriptExport: z
+    .string()
+    .regex(/^[A-Za-z_$][A-Za-z0-9_$]{0,127}$/, 'Use the name of a function the script exports.')
+    .nullable()
+    .optional(),
 });
 
 function checkParams(
@@ -53,14 +59,21 @@ function validated(input: z.input<typeof ZPolicyInput>) {
     plugin: data.plugin,
     params: checkParams(data.plugin, data.params),
     scriptSource: data.plugin === 'script' ? (data.scriptSource ?? null) : null,
+    ...(data.plugin !== 'script' || data.scriptExport !== undefined
+      ? { scriptExport: data.plugin === 'script' ? exportOrDefault(data.scriptExport) : null }
+      : {}),
   };
 }
+
+const exportOrDefault = (name: string | null | undefined) =>
+  name === undefined || name === null || name === 'default' ? null : name;
 
 const summary = (p: AuthPolicy) => ({
   name: p.name,
   plugin: p.plugin,
   params: redactParams(p.params),
   script: p.scriptSource === null ? null : `${p.scriptSource.length} characters`,
+  scriptExport: p.scriptExport,
 });
 
 export async function createPolicy(
@@ -71,7 +84,7 @@ export async function createPolicy(
   const data = validated(input);
   return audited(
     ctx,
-    (tx) => createAuthPolicy(tx, ctx.workspace.id, data),
+    (tx) => createAuthPolicy(tx, ctx.deps.keyring, ctx.workspace.id, data),
     (policy) => ({
       action: 'policy.create',
       targetType: 'policy',
@@ -81,9 +94,12 @@ export async function createPolicy(
   );
 }
 
+const KEPT_CREDENTIAL = '[stored]';
+
 /**
  * Saves a policy at the version the form loaded. Credential parameters left empty keep their
- * stored value (the form never receives it).
+ * stored value (the form never receives it). The data layer encrypts literal credentials, so a
+ * legacy plaintext value is encrypted by the next save.
  */
 export async function updatePolicy(
   ctx: WorkspaceContext,
@@ -93,18 +109,25 @@ export async function updatePolicy(
   authorize(ctx, 'policy.update');
   const current = await getAuthPolicy(ctx.deps.db, ctx.workspace.id, policyId);
   if (!current) throw new ServiceError('NOT_FOUND', 'That policy does not exist.');
-  const stored = (current.params ?? {}) as Record<string, unknown>;
+  const stored = (current.params ?? {}) as Record<string, JsonValue>;
   const params = { ...(input.params ?? {}) };
+  const kept: Record<string, JsonValue> = {};
   if (input.plugin === current.plugin)
-    for (const key of SECRET_PARAMS)
-      if ((params[key] === undefined || params[key] === '') && stored[key] !== undefined)
-        params[key] = stored[key];
+    for (const key of SECRET_PARAMS) {
+      const value = stored[key];
+      if ((params[key] === undefined || params[key] === '') && value !== undefined) {
+        kept[key] = value;
+        // An encrypted value is checked as the string it stands for; it is stored as it was.
+        params[key] = typeof value === 'string' ? value : KEPT_CREDENTIAL;
+      }
+    }
   const data = validated({ ...input, params });
   return audited(
     ctx,
     (tx) =>
-      updateAuthPolicy(tx, ctx.workspace.id, policyId, {
+      updateAuthPolicy(tx, ctx.deps.keyring, ctx.workspace.id, policyId, {
         ...data,
+        params: { ...data.params, ...kept },
         expectedVersion: input.expectedVersion,
       }),
     (policy) => ({

@@ -41,12 +41,12 @@ beforeAll(async () => {
     workspace,
     role: 'viewer',
   };
-  await createAuthPolicy(db, workspace.id, {
+  await createAuthPolicy(db, keyring, workspace.id, {
     name: 'literal',
     plugin: 'api_key',
     params: { value: 'sk-live-do-not-leak', header: 'X-Key' },
   });
-  await createAuthPolicy(db, workspace.id, {
+  await createAuthPolicy(db, keyring, workspace.id, {
     name: 'jwt-from-secret',
     plugin: 'jwt',
     params: { secret: 'prefix-{{ env.JWT_SECRET }}', issuer: 'https://issuer.example' },

@@ -1,4 +1,9 @@
-import { listAuthPolicies, listConnectors, listSecrets } from '@toolplane/db';
+import {
+  isEncryptedCredential,
+  listAuthPolicies,
+  listConnectors,
+  listSecrets,
+} from '@toolplane/db';
 import type { WorkspaceContext } from '../authorization/workspace-context';
 import { SECRET_PARAMS } from '../policies/policy-params';
 import type { DraftContext } from './tool-draft';
@@ -11,7 +16,11 @@ const ENV_REFERENCE = /\{\{\s*env\.[A-Za-z0-9_]+\s*\}\}/g;
  * values), or a stand-in for a literal.
  */
 function redactCredential(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
+  if (isEncryptedCredential(value))
+    return value.references?.length
+      ? value.references.map((name) => `{{ env.${name} }}`).join('')
+      : '[redacted]';
+  if (typeof value !== 'string') return '[redacted]';
   const references = value.match(ENV_REFERENCE);
   return references ? references.join('') : '[redacted]';
 }

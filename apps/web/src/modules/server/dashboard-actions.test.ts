@@ -633,10 +633,13 @@ describe('auth policies', () => {
     );
     expect(saved.ok, JSON.stringify(saved)).toBe(true);
     const { getAuthPolicy } = await import('@toolplane/db');
-    expect((await getAuthPolicy(db, await workspaceId(), policy!.id))?.params).toEqual({
+    // Kept, and stored encrypted (never as the literal).
+    const storedParams = (await getAuthPolicy(db, await workspaceId(), policy!.id))?.params;
+    expect(storedParams).toEqual({
       header: 'X-Partner-Key',
-      value: 'k-123456',
+      value: { $encrypted: expect.stringMatching(/^v1\./) },
     });
+    expect(JSON.stringify(storedParams)).not.toContain('k-123456');
     const stale = await updatePolicyAction(
       {},
       form({

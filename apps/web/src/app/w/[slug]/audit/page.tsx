@@ -1,4 +1,4 @@
-import { listAudit } from '@toolplane/services';
+import { listAudit, ServiceError } from '@toolplane/services';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { loadWorkspacePage } from '@/modules/server/load-workspace-page';
@@ -11,6 +11,8 @@ import { PageHeader } from '@/modules/ui/components/page-header';
 import { formatDate } from '@/modules/ui/lib/format-date';
 
 export const metadata: Metadata = { title: 'Audit log' };
+
+const PAGE_SIZE = 100;
 
 const TARGETS = [
   'tool',
@@ -42,10 +44,10 @@ export default async function AuditPage({
   searchParams,
 }: {
   params: Promise<{ slug: string }>;
-  searchParams: Promise<{ target?: string; before?: string }>;
+  searchParams: Promise<{ target?: string; cursor?: string }>;
 }) {
   const { slug } = await params;
-  const { target, before } = await searchParams;
+  const { target, cursor } = await searchParams;
   const page = await loadWorkspacePage(slug, 'audit.list');
   const header = (
     <PageHeader
@@ -60,12 +62,30 @@ export default async function AuditPage({
         <Forbidden role={page.ctx.role} what="read the audit log" />
       </>
     );
-  const beforeDate = before && !Number.isNaN(Date.parse(before)) ? new Date(before) : undefined;
-  const events = await listAudit(page.ctx, {
-    ...(target && TARGETS.includes(target) ? { targetType: target } : {}),
-    ...(beforeDate ? { before: beforeDate } : {}),
+  const targetType = target && TARGETS.includes(target) ? target : undefined;
+  const firstPage = `/w/${slug}/audit${targetType ? `?target=${targetType}` : ''}`;
+  const result = await listAudit(page.ctx, {
+    ...(targetType ? { targetType } : {}),
+    cursor: cursor ?? null,
+    limit: PAGE_SIZE,
+  }).catch((error: unknown) => {
+    // A hand-edited or stale link: offer the newest page instead of an error page.
+    if (error instanceof ServiceError && error.code === 'INVALID') return null;
+    throw error;
   });
-  const last = events.at(-1);
+  if (!result)
+    return (
+      <>
+        {header}
+        <EmptyState
+          title="This page of the log is not available"
+          action={<ButtonLink href={firstPage}>Newest changes</ButtonLink>}
+        >
+          The link was edited or cut short; start again from the newest change.
+        </EmptyState>
+      </>
+    );
+  const { items: events, nextCursor } = result;
   return (
     <>
       {header}
@@ -126,10 +146,10 @@ export default async function AuditPage({
           ))}
         </DataTable>
       )}
-      {events.length === 100 && last ? (
+      {nextCursor ? (
         <div className="mt-4 flex justify-center">
           <ButtonLink
-            href={`/w/${slug}/audit?${new URLSearchParams({ ...(target ? { target } : {}), before: last.createdAt.toISOString() })}`}
+            href={`/w/${slug}/audit?${new URLSearchParams({ ...(targetType ? { target: targetType } : {}), cursor: nextCursor })}`}
           >
             Older changes
           </ButtonLink>
