@@ -6,7 +6,7 @@
  *     [--peers runtime,runtime-nolog,runtime-mem,lean,sdk,toolbox] [--runtime-entry bundle|source]
  *     [--no-conformance] [--cpu-prof DIR] [--out FILE] [--redis-url URL] [--pg-admin-url URL]
  *     [--toolbox-bin PATH] [--list-tools 1000] [--scenarios get_user,get_user_cached,...]
- *     [--runtime-node-flags "--flag …"]
+ *     [--runtime-node-flags "--flag …"] [--list-page-size N] [--pool-size N]
  *
  * It creates two databases of its own on the machine's PostgreSQL (--pg-admin-url, default
  * postgres://postgres@127.0.0.1:5432/postgres, normal durability settings): `tp_bench_<hex>` (the
@@ -21,6 +21,7 @@
  *                  and the result cache, invocation log on
  *   runtime-nolog  the same with RUNTIME_INVOCATION_LOG=off
  *   runtime-mem    the same without Redis: in-memory result cache and rate limits
+ *   runtime-pool4  runtime-nolog with RUNTIME_TENANT_POOL_SIZE=4 (opt-in via --peers: pool A/B)
  *   lean           bench/runtime/lean-floor.ts: bare node:http JSON-RPC + one prepared pg query
  *   sdk            bench/runtime/sdk-floor.ts: minimal @modelcontextprotocol/sdk server
  *   toolbox        Google's MCP Toolbox (--toolbox-bin; default the binary of a /tmp/bench-kit
@@ -100,7 +101,10 @@ const TOOLBOX_BIN = opt(
 const ROWS = 100_000;
 const HOT_ROWS = 1_000;
 const LIST_TOOLS = Number(opt('list-tools', '1000'));
-const PAGE_SIZE = 100;
+/** RUNTIME_TOOLS_PAGE_SIZE for the runtime peers; unset: the runtime's default. */
+const LIST_PAGE_SIZE = given('list-page-size') ? opt('list-page-size', '') : undefined;
+/** RUNTIME_TENANT_POOL_SIZE for the runtime peers but runtime-pool4; unset: the default. */
+const POOL_SIZE = given('pool-size') ? opt('pool-size', '') : undefined;
 
 type Scenario = 'get_user' | 'get_user_cached' | 'script_echo' | 'tools_list';
 const ONLY = given('scenarios') ? opt('scenarios', '').split(',') : undefined;
@@ -109,6 +113,7 @@ const SCENARIOS: Record<string, readonly Scenario[]> = Object.fromEntries(
     runtime: ['get_user', 'get_user_cached', 'script_echo', 'tools_list'],
     'runtime-nolog': ['get_user'],
     'runtime-mem': ['get_user', 'get_user_cached'],
+    'runtime-pool4': ['get_user'],
     lean: ['get_user'],
     sdk: ['get_user'],
     toolbox: ['get_user'],
@@ -257,6 +262,10 @@ interface LevelResult {
   serverCpuMsPerReq: number;
   /** CPU of the PostgreSQL backends connected to the benchmark's two databases, per request. */
   pgCpuMsPerReq: number;
+  /** The part of it spent by backends of the tenant (data) database. */
+  pgDataCpuMsPerReq: number;
+  /** PostgreSQL backends that connected during the level (pool churn). */
+  pgNewBackends: number;
   peakRssMb: number;
 }
 
@@ -326,7 +335,7 @@ function sampler(target: Target, scenario: Scenario, agent: Agent): () => Promis
       return async () => {
         let cursor: string | undefined;
         let seen = 0;
-        for (let page = 0; page <= LIST_TOOLS / PAGE_SIZE + 1; page++) {
+        for (let page = 0; page <= LIST_TOOLS; page++) {
           const id = rpcId++;
           const params = cursor === undefined ? '{}' : `{"cursor":${JSON.stringify(cursor)}}`;
           const body = `{"jsonrpc":"2.0","id":${id},"method":"tools/list","params":${params}}`;
@@ -382,7 +391,7 @@ async function runLevel(
     peakRss = Math.max(peakRss, statusMb(target.pid, 'VmRSS'));
   }, 200);
   const backends = await pgBackends();
-  const pgBefore = new Map(backends.map((pid) => [pid, cpuSeconds(pid)]));
+  const pgBefore = new Map(backends.map((b) => [b.pid, { db: b.db, cpu: cpuSeconds(b.pid) }]));
   const cpuBefore = cpuSeconds(target.pid);
   const t0 = performance.now();
   recording = true;
@@ -392,10 +401,15 @@ async function runLevel(
   const cpuAfter = cpuSeconds(target.pid);
   // A backend that went away during the level (an idle connection closed) counts for nothing.
   let pgCpu = 0;
+  let pgDataCpu = 0;
   for (const [pid, before] of pgBefore) {
-    const spent = cpuSeconds(pid) - before;
-    if (Number.isFinite(spent)) pgCpu += spent;
+    const spent = cpuSeconds(pid) - before.cpu;
+    if (!Number.isFinite(spent)) continue;
+    pgCpu += spent;
+    if (before.db === dataDb) pgDataCpu += spent;
   }
+  // Connection churn: backends that started during the level (their CPU is not counted above).
+  const pgNewBackends = (await pgBackends()).filter((b) => !pgBefore.has(b.pid)).length;
   clearInterval(rssTimer);
   peakRss = Math.max(peakRss, statusMb(target.pid, 'VmRSS'));
   stop = true;
@@ -419,19 +433,22 @@ async function runLevel(
     errors,
     serverCpuMsPerReq: ((cpuAfter - cpuBefore) * 1000) / Math.max(1, requests),
     pgCpuMsPerReq: (pgCpu * 1000) / Math.max(1, requests),
+    pgDataCpuMsPerReq: (pgDataCpu * 1000) / Math.max(1, requests),
+    pgNewBackends,
     peakRssMb: peakRss,
   };
 }
 
-/** PIDs of the PostgreSQL backends serving the benchmark's databases (pools are warm by now). */
-function pgBackends(): Promise<number[]> {
-  return admin(async (c) =>
-    (
-      await c.query(
-        'SELECT pid FROM pg_stat_activity WHERE datname = ANY($1) AND pid <> pg_backend_pid()',
-        [[controlDb, dataDb]],
-      )
-    ).rows.map((row: { pid: number }) => row.pid),
+/** The PostgreSQL backends serving the benchmark's databases (pools are warm by now). */
+function pgBackends(): Promise<{ pid: number; db: string }[]> {
+  return admin(
+    async (c) =>
+      (
+        await c.query(
+          'SELECT pid, datname AS db FROM pg_stat_activity WHERE datname = ANY($1) AND pid <> pg_backend_pid()',
+          [[controlDb, dataDb]],
+        )
+      ).rows as { pid: number; db: string }[],
   );
 }
 
@@ -612,7 +629,15 @@ async function startPeer(name: string, keys: Keys): Promise<{ target: Target; ch
         TOOLPLANE_MASTER_KEY: keys.masterKey,
         TOOLPLANE_RUNTIME_SIGNING_KEY: keys.signingKey,
         ...(name === 'runtime-mem' ? {} : { REDIS_URL, REDIS_PREFIX: `tp_bench_${tag}:` }),
-        ...(name === 'runtime-nolog' ? { RUNTIME_INVOCATION_LOG: 'off' } : {}),
+        ...(name === 'runtime-nolog' || name === 'runtime-pool4'
+          ? { RUNTIME_INVOCATION_LOG: 'off' }
+          : {}),
+        ...(name === 'runtime-pool4'
+          ? { RUNTIME_TENANT_POOL_SIZE: '4' }
+          : POOL_SIZE === undefined
+            ? {}
+            : { RUNTIME_TENANT_POOL_SIZE: POOL_SIZE }),
+        ...(LIST_PAGE_SIZE === undefined ? {} : { RUNTIME_TOOLS_PAGE_SIZE: LIST_PAGE_SIZE }),
         RUNTIME_HOST: '127.0.0.1',
         RUNTIME_PORT: String(port),
         TOOLPLANE_MODE: 'development',
@@ -737,8 +762,8 @@ const errorTotal = (r: LevelResult) => Object.values(r.errors).reduce((a, b) => 
 function report(results: LevelResult[], peers: string[], hwm: Record<string, number>): string[] {
   const lines: string[] = [];
   lines.push(
-    '| peer | scenario | c | req/s | p50 ms | p99 ms | errors | CPU ms/req | PG CPU ms/req | peak RSS MB |',
-    '| --- | --- | --: | --: | --: | --: | --: | --: | --: | --: |',
+    '| peer | scenario | c | req/s | p50 ms | p99 ms | errors | CPU ms/req | PG CPU ms/req | of it tenant DB | peak RSS MB |',
+    '| --- | --- | --: | --: | --: | --: | --: | --: | --: | --: | --: |',
   );
   for (const peer of peers) {
     for (const scenario of SCENARIOS[peer] ?? []) {
@@ -748,7 +773,7 @@ function report(results: LevelResult[], peers: string[], hwm: Record<string, num
         );
         if (rs.length === 0) continue;
         lines.push(
-          `| ${peer} | ${scenario} | ${concurrency} | ${fmt(median(rs.map((r) => r.rps)), 0)} | ${fmt(median(rs.map((r) => r.p50)))} | ${fmt(median(rs.map((r) => r.p99)))} | ${rs.reduce((a, r) => a + errorTotal(r), 0)} | ${fmt(median(rs.map((r) => r.serverCpuMsPerReq)), 3)} | ${fmt(median(rs.map((r) => r.pgCpuMsPerReq)), 3)} | ${fmt(Math.max(...rs.map((r) => r.peakRssMb)), 0)} |`,
+          `| ${peer} | ${scenario} | ${concurrency} | ${fmt(median(rs.map((r) => r.rps)), 0)} | ${fmt(median(rs.map((r) => r.p50)))} | ${fmt(median(rs.map((r) => r.p99)))} | ${rs.reduce((a, r) => a + errorTotal(r), 0)} | ${fmt(median(rs.map((r) => r.serverCpuMsPerReq)), 3)} | ${fmt(median(rs.map((r) => r.pgCpuMsPerReq)), 3)} | ${fmt(median(rs.map((r) => r.pgDataCpuMsPerReq)), 3)} | ${fmt(Math.max(...rs.map((r) => r.peakRssMb)), 0)} |`,
         );
       }
     }
@@ -784,6 +809,7 @@ function report(results: LevelResult[], peers: string[], hwm: Record<string, num
     ['runtime/sdk', ['runtime', 'get_user'], ['sdk', 'get_user']],
     ['toolbox/lean', ['toolbox', 'get_user'], ['lean', 'get_user']],
     ['log off/log on', ['runtime-nolog', 'get_user'], ['runtime', 'get_user']],
+    ['pool 4/pool 5 (log off)', ['runtime-pool4', 'get_user'], ['runtime-nolog', 'get_user']],
     ['cached (Redis)/uncached', ['runtime', 'get_user_cached'], ['runtime', 'get_user']],
     [
       'cached (memory)/uncached (runtime-mem)',
@@ -814,7 +840,8 @@ function report(results: LevelResult[], peers: string[], hwm: Record<string, num
 
 async function main(): Promise<boolean> {
   const peers = PEERS.filter((peer) => {
-    if (!(peer in SCENARIOS)) throw new Error(`unknown peer ${peer} (${ALL_PEERS.join(', ')})`);
+    if (!(peer in SCENARIOS))
+      throw new Error(`unknown peer ${peer} (${Object.keys(SCENARIOS).join(', ')})`);
     if (peer === 'toolbox' && !existsSync(TOOLBOX_BIN)) {
       say(`(toolbox skipped: no binary at ${TOOLBOX_BIN}; pass --toolbox-bin)`);
       return false;
@@ -849,7 +876,7 @@ async function main(): Promise<boolean> {
           const r = await runLevel(target, scenario, concurrency, DURATION_S, WARMUP_S, repeat);
           results.push(r);
           say(
-            `run ${repeat} ${peer.padEnd(13)} ${scenario.padEnd(15)} c=${String(concurrency).padEnd(3)} ${fmt(r.rps, 0).padStart(6)} req/s  p50 ${fmt(r.p50)} ms  p90 ${fmt(r.p90)} ms  p99 ${fmt(r.p99)} ms  errors ${JSON.stringify(r.errors)}  cpu ${fmt(r.serverCpuMsPerReq, 3)} ms/req  pg ${fmt(r.pgCpuMsPerReq, 3)} ms/req  peak RSS ${fmt(r.peakRssMb, 0)} MB`,
+            `run ${repeat} ${peer.padEnd(13)} ${scenario.padEnd(15)} c=${String(concurrency).padEnd(3)} ${fmt(r.rps, 0).padStart(6)} req/s  p50 ${fmt(r.p50)} ms  p90 ${fmt(r.p90)} ms  p99 ${fmt(r.p99)} ms  errors ${JSON.stringify(r.errors)}  cpu ${fmt(r.serverCpuMsPerReq, 3)} ms/req  pg ${fmt(r.pgCpuMsPerReq, 3)} ms/req (data ${fmt(r.pgDataCpuMsPerReq, 3)}, +${r.pgNewBackends} backends)  peak RSS ${fmt(r.peakRssMb, 0)} MB`,
           );
         }
       }

@@ -52,6 +52,14 @@ const runtimeEnv = z.object({
    * the log costs (bench/runtime); production keeps it on.
    */
   RUNTIME_INVOCATION_LOG: z.enum(['on', 'off']).default('on'),
+  /**
+   * Tools per `tools/list` page (MCP leaves it to the server; clients follow nextCursor). 250
+   * walked a 1,000-tool workspace fastest in bench/runtime: 100 costs more round trips, 500 and
+   * 1,000 (150–300 kB pages) cost more than they save in socket buffering and client parsing.
+   */
+  RUNTIME_TOOLS_PAGE_SIZE: z.coerce.number().int().min(1).max(10_000).default(250),
+  /** Connections per workspace+connector pool in this replica (a connector's poolSize may lower it). */
+  RUNTIME_TENANT_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(5),
 });
 
 // The standard OpenTelemetry variables the runtime looks at to decide whether to start the SDK

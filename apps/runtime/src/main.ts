@@ -59,6 +59,8 @@ try {
     memoryCacheBytes: env.RUNTIME_CACHE_MAX_BYTES,
     invocationQueueSize: env.RUNTIME_INVOCATION_QUEUE_SIZE,
     invocationLog: env.RUNTIME_INVOCATION_LOG === 'on',
+    pageSize: env.RUNTIME_TOOLS_PAGE_SIZE,
+    tenantPoolSize: env.RUNTIME_TENANT_POOL_SIZE,
     tracing: telemetry !== undefined,
     logger,
     // isolated-vm asks for a process restart after a catastrophic error: keep serving what

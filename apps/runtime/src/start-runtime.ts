@@ -61,8 +61,10 @@ export interface RuntimeOptions {
   readonly invocationLog?: boolean;
   /** Invocation log flush period. Default 1 s. */
   readonly invocationFlushMs?: number;
-  /** tools/list page size. Default 100. */
+  /** tools/list page size. Default 250. */
   readonly pageSize?: number;
+  /** Connections per workspace+connector pool. Default 5. */
+  readonly tenantPoolSize?: number;
   /** In-flight requests get this long to finish on close. Default 10 s. */
   readonly drainTimeoutMs?: number;
   /** Give the pipeline an OpenTelemetry tracer (set when the SDK was started). */
@@ -120,6 +122,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<RunningRunt
   const pools = createConnectorPools({
     policy: { allowPrivateNetworks: options.allowPrivateNetworks, deny, resolver },
     onBackgroundError: (error, key) => logger.warn('tenant connection error', { pool: key, error }),
+    ...(options.tenantPoolSize === undefined
+      ? {}
+      : { settings: { maxConnections: options.tenantPoolSize } }),
   });
   const registry = createWorkspaceRegistry({ db, keyring });
   const tokens = createTokenAuthenticator({ db, signingKey: options.signingKey });
@@ -281,7 +286,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<RunningRunt
         rateLimiter,
         maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
         ports,
-        pageSize: options.pageSize ?? 100,
+        pageSize: options.pageSize ?? 250,
         serverInfo: { name: 'toolplane', title: 'Toolplane', version: VERSION },
         ...(sandboxRunner ? { captureConsole: sandboxRunner.capture } : {}),
         onToolCall: (context, toolName, args, outcome, lines) => {

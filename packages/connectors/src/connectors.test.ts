@@ -87,6 +87,46 @@ describe('PostgreSQL connector', () => {
     expect(pools.stats().byType.postgres.pools).toBe(1);
   });
 
+  it('parses later calls with the row description of the first, until the columns change', async () => {
+    const t = pgTarget();
+    const run = (text: string, params: (string | number)[], readOnly = true) =>
+      pools.run(t, { type: 'postgres', text, params, readOnly, maxRows: 10, timeoutMs: 5_000 });
+    await run('CREATE TABLE shapes (id int PRIMARY KEY, big bigint, day date)', [], false);
+    await run(
+      "INSERT INTO shapes VALUES ($1, 9007199254740993, '2024-02-29'), (2, 5, NULL)",
+      [1],
+      false,
+    );
+    const select = 'SELECT * FROM shapes WHERE id = $1';
+    // Sequential calls reuse the same connection: the later ones send no Describe.
+    for (let i = 0; i < 3; i++) {
+      expect((await run(select, [1])).rows).toEqual([
+        { id: 1, big: '9007199254740993', day: '2024-02-29' },
+      ]);
+      expect((await run(select, [2])).rows).toEqual([{ id: 2, big: 5, day: null }]);
+      // A statement without rows (NoData) twice on a connection, then its effect.
+      await run('UPDATE shapes SET big = big WHERE id = $1', [2], false);
+    }
+
+    await run('ALTER TABLE shapes ADD COLUMN label text DEFAULT $$new$$', [], false);
+    // PostgreSQL refuses the statements prepared before with the old columns (the pool then
+    // drops that connection); no call ever answers with the old description.
+    let fresh: unknown;
+    for (let i = 0; i < 8 && fresh === undefined; i++) {
+      try {
+        fresh = (await run(select, [2])).rows;
+      } catch (error) {
+        expect((error as ConnectorError).message).toMatch(
+          /cached plan must not change result type/,
+        );
+      }
+    }
+    expect(fresh).toEqual([{ id: 2, big: 5, day: null, label: 'new' }]);
+    expect((await run(select, [1])).rows).toEqual([
+      { id: 1, big: '9007199254740993', day: '2024-02-29', label: 'new' },
+    ]);
+  });
+
   it('caps rows and says so', async () => {
     const result = await pools.run(pgTarget(), {
       type: 'postgres',

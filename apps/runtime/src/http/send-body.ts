@@ -4,7 +4,7 @@ import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 export function sendBody(
   res: ServerResponse,
   status: number,
-  body: string | null,
+  body: string | readonly Buffer[] | null,
   headers: OutgoingHttpHeaders,
 ): void {
   if (body === null) {
@@ -13,7 +13,19 @@ export function sendBody(
     return;
   }
   headers['content-type'] = 'application/json';
-  headers['content-length'] = Buffer.byteLength(body);
+  if (typeof body === 'string') {
+    headers['content-length'] = Buffer.byteLength(body);
+    res.writeHead(status, headers);
+    res.end(body);
+    return;
+  }
+  let length = 0;
+  for (const chunk of body) length += chunk.length;
+  headers['content-length'] = length;
   res.writeHead(status, headers);
-  res.end(body);
+  // One write of all the chunks (with the headers), not one per chunk.
+  res.cork();
+  for (let i = 0; i < body.length - 1; i++) res.write(body[i]);
+  res.end(body[body.length - 1]);
+  res.uncork();
 }

@@ -16,7 +16,7 @@ import {
   INVALID_REQUEST,
   type JsonRpcResponse,
   PARSE_ERROR,
-  serializeResponses,
+  responseBody,
 } from './json-rpc';
 import type { McpRequestContext } from './mcp-context';
 import {
@@ -69,7 +69,7 @@ export function createMcpRoutes(deps: McpRouteDeps): Route[] {
     headers: OutgoingHttpHeaders,
   ) {
     deps.onHttpAnswer?.(status);
-    sendBody(res, status, body === null ? null : serializeResponses(body), headers);
+    sendBody(res, status, body === null ? null : responseBody(body), headers);
   }
 
   function unauthorized(res: ServerResponse, headers: OutgoingHttpHeaders) {

@@ -50,6 +50,28 @@ function pageJson(tools: readonly ToolListing[], nextCursor: string | undefined)
   text += nextCursor === undefined ? ']}' : `],"nextCursor":${JSON.stringify(nextCursor)}}`;
   return new RawJson(text);
 }
+// Pages of callers who see every tool, per snapshot listing, page size and start index: the
+// same page is then the same string, joined once. Scoped tokens' pages are joined per request (from the
+// per-tool JSON above). Bounded by the listing's length; gone with the snapshot.
+const fullPages = new WeakMap<readonly ToolListing[], Map<string, RawJson>>();
+function fullPageJson(
+  listing: readonly ToolListing[],
+  key: string,
+  tools: readonly ToolListing[],
+  nextCursor: string | undefined,
+): RawJson {
+  let pages = fullPages.get(listing);
+  if (pages === undefined) {
+    pages = new Map();
+    fullPages.set(listing, pages);
+  }
+  let page = pages.get(key);
+  if (page === undefined) {
+    page = pageJson(tools, nextCursor);
+    pages.set(key, page);
+  }
+  return page;
+}
 const EMPTY = {};
 
 /** Answers one JSON-RPC request of the MCP methods a tools-only server has. */
@@ -64,14 +86,15 @@ export async function dispatchRequest(
     case 'tools/call':
       return callTool(deps, context, id, params);
     case 'tools/list': {
-      const page = listToolsPage(
-        context.snapshot.listing,
-        context.caller,
-        params?.cursor,
-        deps.pageSize,
-      );
+      const { listing } = context.snapshot;
+      const page = listToolsPage(listing, context.caller, params?.cursor, deps.pageSize);
       if ('invalidCursor' in page) return errorResponse(id, INVALID_PARAMS, 'invalid cursor');
-      return resultResponse(id, pageJson(page.tools, page.nextCursor));
+      return resultResponse(
+        id,
+        context.caller.toolSet === null
+          ? fullPageJson(listing, `${deps.pageSize}:${page.start}`, page.tools, page.nextCursor)
+          : pageJson(page.tools, page.nextCursor),
+      );
     }
     case 'initialize':
       return initialize(deps, id, params);

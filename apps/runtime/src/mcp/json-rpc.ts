@@ -27,10 +27,18 @@ export function resultResponse(id: JsonRpcId, result: unknown): JsonRpcResponse 
  */
 export class RawJson {
   readonly text: string;
+  private encoded: Buffer | undefined;
   constructor(text: string) {
     this.text = text;
   }
+  /** The text as UTF-8, encoded once: a cached page is then written without copying it. */
+  get bytes(): Buffer {
+    this.encoded ??= Buffer.from(this.text, 'utf8');
+    return this.encoded;
+  }
 }
+
+const RESULT_END = Buffer.from('}');
 
 function serializeOne(response: JsonRpcResponse): string {
   if ('result' in response && response.result instanceof RawJson) {
@@ -43,6 +51,20 @@ function serializeOne(response: JsonRpcResponse): string {
 /** The HTTP body of one response or of a batch's responses. */
 export function serializeResponses(body: JsonRpcResponse | JsonRpcResponse[]): string {
   return Array.isArray(body) ? `[${body.map(serializeOne).join(',')}]` : serializeOne(body);
+}
+
+/**
+ * The HTTP body as `serializeResponses` writes it, as chunks when a single response's result
+ * is RawJson: its cached bytes go out as they are, without building and encoding a new string
+ * of the whole page per request (a 1,000-tool page is ≈ 300 kB: 6 ms of CPU per request as a
+ * string, 1.2–1.7 ms as chunks, in bench/runtime).
+ */
+export function responseBody(body: JsonRpcResponse | JsonRpcResponse[]): string | Buffer[] {
+  if (!Array.isArray(body) && 'result' in body && body.result instanceof RawJson) {
+    const head = `{"jsonrpc":"2.0","id":${JSON.stringify(body.id)},"result":`;
+    return [Buffer.from(head, 'utf8'), body.result.bytes, RESULT_END];
+  }
+  return serializeResponses(body);
 }
 
 export function errorResponse(

@@ -1,7 +1,14 @@
 import type { Caller } from '../auth/caller';
 import type { ToolListing } from '../registry/workspace-snapshot';
 
-export type ToolsPage = { tools: ToolListing[]; nextCursor?: string } | { invalidCursor: true };
+export type ToolsPage =
+  | {
+      tools: ToolListing[];
+      nextCursor?: string;
+      /** Index in the listing the page started from (with the caller's scope, names the page). */
+      start: number;
+    }
+  | { invalidCursor: true };
 
 /**
  * One page of the tools this caller may see. The cursor is the last name of the previous page
@@ -29,8 +36,12 @@ export function listToolsPage(
     if (visible === null || visible.has(tool.name)) tools.push(tool);
   }
   if (visible !== null) while (i < listing.length && !visible.has(listing[i]!.name)) i++;
-  if (i >= listing.length || tools.length === 0) return { tools };
-  return { tools, nextCursor: Buffer.from(tools[tools.length - 1]!.name).toString('base64url') };
+  if (i >= listing.length || tools.length === 0) return { tools, start };
+  return {
+    tools,
+    nextCursor: Buffer.from(tools[tools.length - 1]!.name).toString('base64url'),
+    start,
+  };
 }
 
 /** Index of the first tool whose name sorts after `name` (binary search). */

@@ -43,12 +43,19 @@ export function statementName(text: string): string {
   return name;
 }
 
+// The row description of each named statement a connection has described (RowDescription's
+// fields; [] for a statement without rows). PostgreSQL refuses to run a prepared statement
+// whose result columns changed since it was prepared ("cached plan must not change result
+// type", 0A000; the pool then discards the connection), so a description stays true for the
+// statement's life on its connection: later calls skip Describe (pgx does the same).
+const descriptions = new WeakMap<WireConnection, Map<string, unknown[]>>();
+
 const toWire = (value: Param): string | null =>
   value === null ? null : typeof value === 'string' ? value : String(value);
 
 /**
- * One statement in one write and one round trip: Parse (only the first time on a connection:
- * a named statement), Bind, Describe, Execute with a row limit, Sync. `maxRows + 1` rows at most
+ * One statement in one write and one round trip: Parse and Describe (only the first time on a
+ * connection: a named statement), Bind, Execute with a row limit, Sync. `maxRows + 1` rows at most
  * come back; when the portal is suspended the Sync closes it, so no second round trip is spent
  * on a cursor. A pg "submittable" (client.query(new LimitedQuery(…))), like pg-cursor.
  */
@@ -60,6 +67,9 @@ export class LimitedQuery {
   private readonly limit: number;
   private suspended = false;
   private error: Error | undefined;
+  /** Where to keep the row description Describe returns (set when Describe was sent). */
+  private describing: Map<string, unknown[]> | undefined;
+  private described: unknown[] | undefined;
   private settle!: { resolve: (result: LimitedResult) => void; reject: (error: Error) => void };
   readonly done: Promise<LimitedResult>;
 
@@ -77,6 +87,11 @@ export class LimitedQuery {
   }
 
   submit(connection: WireConnection): void {
+    let known = descriptions.get(connection);
+    if (known === undefined) {
+      known = new Map();
+      descriptions.set(connection, known);
+    }
     connection.stream.cork?.();
     try {
       if (
@@ -85,9 +100,16 @@ export class LimitedQuery {
       ) {
         connection.parse({ text: this.text, name: this.name, types: [] });
         connection.submittedNamedStatements[this.name] = this.text;
+        known.delete(this.name);
       }
       connection.bind({ statement: this.name, values: this.values });
-      connection.describe({ type: 'P', name: '' });
+      const fields = known.get(this.name);
+      if (fields === undefined) {
+        connection.describe({ type: 'P', name: '' });
+        this.describing = known;
+      } else if (fields.length > 0) {
+        this._result.addFields(fields);
+      }
       connection.execute({ portal: '', rows: this.limit });
       connection.sync();
     } finally {
@@ -96,6 +118,7 @@ export class LimitedQuery {
   }
 
   handleRowDescription(msg: { fields: unknown[] }): void {
+    this.described = msg.fields;
     this._result.addFields(msg.fields);
   }
 
@@ -123,6 +146,8 @@ export class LimitedQuery {
 
   handleReadyForQuery(): void {
     if (this.error) return;
+    // Described and ran: no RowDescription means NoData (a statement without rows).
+    this.describing?.set(this.name, this.described ?? []);
     let rows = this._result.rows;
     const truncated = this.limit > 0 && (this.suspended || rows.length >= this.limit);
     if (truncated) rows = rows.slice(0, this.limit - 1);

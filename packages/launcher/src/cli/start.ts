@@ -75,6 +75,8 @@ async function main() {
         'build',
         '--filter=@toolplane/web',
         '--filter=@toolplane/runtime',
+        // So `npx toolplane` works beside a running `npm start` (README).
+        '--filter=@toolplane/cli',
         '--output-logs=errors-only',
       ],
       { cwd: root, env: { ...env, TURBO_TELEMETRY_DISABLED: '1', NEXT_TELEMETRY_DISABLED: '1' } },
