@@ -30,15 +30,23 @@ export function ensureInstalled() {
       : '• package-lock.json changed: updating dependencies',
   );
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, [fresh ? 'ci' : 'install', '--no-audit', '--no-fund'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', TURBO_TELEMETRY_DISABLED: '1' },
-  });
-  if (result.status !== 0) {
-    console.error('Installing dependencies failed; see the npm output above.');
-    process.exit(1);
+  // A registry that stalls mid-download (EIDLETIMEOUT, ECONNRESET) fails the whole install even
+  // after npm's own per-request retries; a second attempt almost always gets through. `npm ci`
+  // starts from an empty node_modules, so repeating it is safe.
+  const attempts = 3;
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    const result = spawnSync(npm, [fresh ? 'ci' : 'install', '--no-audit', '--no-fund'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', TURBO_TELEMETRY_DISABLED: '1' },
+    });
+    if (result.status === 0) return;
+    if (attempt < attempts) {
+      console.log(`• Installing dependencies failed; trying again (${attempt + 1} of ${attempts})`);
+    }
   }
+  console.error(`Installing dependencies failed ${attempts} times; see the npm output above.`);
+  process.exit(1);
 }
 
 /** Loads TypeScript entry points in-process through tsx (installed by ensureInstalled). */

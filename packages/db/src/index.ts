@@ -92,8 +92,6 @@ export { copyInvocationsSql } from './invocations/copy-invocations-sql';
 // Invocations and audit
 export type { InvocationInput } from './invocations/insert-invocations';
 export { insertInvocations } from './invocations/insert-invocations';
-export type { SqlQueryable } from './invocations/insert-invocations-sql';
-export { insertInvocationsSql } from './invocations/insert-invocations-sql';
 export type { ListInvocationsOptions } from './invocations/list-invocations';
 export { listInvocations } from './invocations/list-invocations';
 export { pruneInvocations } from './invocations/prune-invocations';

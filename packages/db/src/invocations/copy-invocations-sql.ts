@@ -65,8 +65,8 @@ class CopyIn {
 
 /**
  * Writes a batch of invocation records with one `COPY … FROM STDIN` (the same rows as
- * `insertInvocationsSql` and the Prisma writer). Under load this costs PostgreSQL about half of
- * the `INSERT … SELECT unnest(…)` (no array literals to parse) and the runtime less than pg's
+ * the Prisma writer `insertInvocations`). Under load this costs PostgreSQL about half of an
+ * `INSERT … SELECT unnest(…)` (no array literals to parse) and the runtime less than pg's
  * array serialisation (bench/runtime/README.md). Returns how many were written.
  */
 export async function copyInvocationsSql(
