@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 /** Every prefix in use; a prefix names the kind of row in logs and URLs. */
 export type IdPrefix =
@@ -23,6 +23,12 @@ export type IdPrefix =
 // Crockford base32, lowercase: no i, l, o, u, so ids read unambiguously.
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
+// CSPRNG bytes drawn in blocks: the invocation log makes an id per logged call, and one
+// `randomBytes(10)` each cost a call into OpenSSL per id. Each byte is used once.
+const POOL_BYTES = 4_096;
+const pool = Buffer.alloc(POOL_BYTES);
+let poolOffset = POOL_BYTES;
+
 /**
  * `<prefix>_` + 26 characters: 10 of millisecond timestamp (so ids sort by creation time, which
  * keeps B-tree inserts local) and 16 of randomness (80 bits from the CSPRNG), like a ULID.
@@ -34,13 +40,18 @@ export function newId(prefix: IdPrefix, now: number = Date.now()): string {
     time = ALPHABET[t % 32] + time;
     t = Math.floor(t / 32);
   }
-  const bytes = randomBytes(10);
+  if (poolOffset + 10 > POOL_BYTES) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  const start = poolOffset;
+  poolOffset += 10;
   let random = '';
   // 80 bits → 16 base32 digits, 5 bits at a time.
   let buffer = 0;
   let bits = 0;
-  for (const byte of bytes) {
-    buffer = (buffer << 8) | byte;
+  for (let i = start; i < start + 10; i++) {
+    buffer = (buffer << 8) | pool[i]!;
     bits += 8;
     while (bits >= 5) {
       bits -= 5;

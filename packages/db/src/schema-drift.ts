@@ -182,7 +182,8 @@ function expectedDefault(
     case 'String':
       return `${sqlString(String(value))}::text`;
     case 'Json':
-      return `${sqlString(String(value))}::jsonb`;
+      // `json` or `jsonb` (`@db.Json`)
+      return `${sqlString(String(value))}::${columnType}`;
     case 'Boolean':
       return String(value);
     case 'Int':

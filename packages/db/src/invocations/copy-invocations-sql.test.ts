@@ -78,9 +78,16 @@ describe('copyInvocationsSql', () => {
   it('fails the batch, and keeps the pool usable, when a row is refused', async () => {
     await expect(
       copyInvocationsSql(pool, [
-        { workspaceId: 'ws_missing', toolName: 'x', status: 'ok', durationMs: 1, requestId: 'r' },
+        // Not a value of the invocation_status enum: PostgreSQL refuses the row mid-COPY.
+        {
+          workspaceId: f.a.id,
+          toolName: 'x',
+          status: 'bogus' as 'ok',
+          durationMs: 1,
+          requestId: 'r',
+        },
       ]),
-    ).rejects.toThrow(/foreign key|violates/);
+    ).rejects.toThrow(/invalid input value for enum/);
     expect(await copyInvocationsSql(pool, entries(f.a.id, 'after'))).toBe(2);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbFixture, type DbFixture } from '../test-support/create-db-fixture';
+import { deleteWorkspace } from '../workspace-deletion/delete-workspace';
 import { updateWorkspaceSettings } from '../workspaces/update-workspace-settings';
 import { type InvocationInput, insertInvocations } from './insert-invocations';
 import { listInvocations } from './list-invocations';
@@ -96,5 +97,32 @@ describe('invocations', () => {
       }),
     ).toBe(3);
     expect((await listInvocations(f.db, f.a.id, { limit: 100 })).items).toHaveLength(4);
+  });
+
+  it('has no key to workspaces: rows written for a deleted workspace are pruned as orphans', async () => {
+    // What a runtime flushing its queue after the workspace was deleted writes.
+    expect(
+      await insertInvocations(f.db, [
+        call('ws_deleted_meanwhile', 'get_user', now),
+        call('ws_deleted_meanwhile', 'get_user', now),
+      ]),
+    ).toBe(2);
+    const before = {
+      a: (await listInvocations(f.db, f.a.id, { limit: 100 })).items.length,
+      b: (await listInvocations(f.db, f.b.id, { limit: 100 })).items.length,
+    };
+    // Nothing here is past retention at `now`, so only the two orphans go.
+    expect(await pruneInvocations(f.db, { now })).toBe(2);
+    expect((await listInvocations(f.db, 'ws_deleted_meanwhile', { limit: 10 })).items).toEqual([]);
+    expect((await listInvocations(f.db, f.a.id, { limit: 100 })).items).toHaveLength(before.a);
+    expect((await listInvocations(f.db, f.b.id, { limit: 100 })).items).toHaveLength(before.b);
+  });
+
+  it('deleteWorkspace deletes the workspace’s log and no other', async () => {
+    await insertInvocations(f.db, [call(f.b.id, 'get_user', now), call(f.b.id, 'x', now)]);
+    const aBefore = (await listInvocations(f.db, f.a.id, { limit: 100 })).items.length;
+    await deleteWorkspace(f.db, f.b.id);
+    expect((await listInvocations(f.db, f.b.id, { limit: 100 })).items).toEqual([]);
+    expect((await listInvocations(f.db, f.a.id, { limit: 100 })).items).toHaveLength(aBefore);
   });
 });
