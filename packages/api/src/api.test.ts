@@ -80,6 +80,22 @@ function expectProblem(answer: Answer, status: number, code: string) {
   expect(JSON.stringify(answer.body)).not.toMatch(/at .*\.ts:\d+|Prisma|stack/i);
 }
 
+/** Follows `nextCursor` from `path` (which has a query string) to the last page. */
+// biome-ignore lint/suspicious/noExplicitAny: like Answer.body, items are inspected field by field.
+async function walk(token: string, path: string): Promise<{ items: any[]; pages: number }> {
+  const items: unknown[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const page: Answer = await call(token, 'GET', `${path}${cursor ? `&cursor=${cursor}` : ''}`);
+    expect(page.status).toBe(200);
+    items.push(...page.body.items);
+    cursor = page.body.nextCursor;
+    pages++;
+  } while (cursor);
+  return { items, pages };
+}
+
 beforeAll(async () => {
   database = await createTestDatabase();
   deps = createApiTestDeps(database.url, {
@@ -299,35 +315,20 @@ describe('request bodies', () => {
 describe('workspaces', () => {
   it('creates once per Idempotency-Key, replays the first answer, refuses another body', async () => {
     const key = 'create-ws-1';
-    const first = await call(
-      tokens.editor,
-      'POST',
-      '/workspaces',
-      { name: 'Beta', slug: 'beta' },
-      { 'idempotency-key': key },
-    );
+    const beta = { name: 'Beta', slug: 'beta' };
+    const create = (who: MemberRole, body: { name: string; slug: string }, idempotencyKey = key) =>
+      call(tokens[who], 'POST', '/workspaces', body, { 'idempotency-key': idempotencyKey });
+    const first = await create('editor', beta);
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ slug: 'beta', role: 'owner', version: 1 });
     expect(first.body).not.toHaveProperty('wrappedDataKey');
-    const again = await call(
-      tokens.editor,
-      'POST',
-      '/workspaces',
-      { name: 'Beta', slug: 'beta' },
-      { 'idempotency-key': key },
-    );
+    const again = await create('editor', beta);
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
     const count = await deps.db.workspace.count({ where: { slug: 'beta' } });
     expect(count).toBe(1);
-    const different = await call(
-      tokens.editor,
-      'POST',
-      '/workspaces',
-      { name: 'Gamma', slug: 'gamma' },
-      { 'idempotency-key': key },
-    );
+    const different = await create('editor', { name: 'Gamma', slug: 'gamma' });
     expectProblem(different, 422, 'INVALID');
     // While the first request with a key still runs, a retry is told to wait.
     await claimIdempotencyKey(deps.db, {
@@ -338,51 +339,22 @@ describe('workspaces', () => {
         .digest('hex'),
       ttlMs: 60_000,
     });
-    const inFlight = await call(
-      tokens.editor,
-      'POST',
-      '/workspaces',
-      { name: 'Slow', slug: 'slow' },
-      { 'idempotency-key': 'in-flight' },
-    );
+    const inFlight = await create('editor', { name: 'Slow', slug: 'slow' }, 'in-flight');
     expectProblem(inFlight, 409, 'CONFLICT');
     expect(inFlight.headers.get('retry-after')).toBe('1');
     // The same key from another token is another request.
-    const otherToken = await call(
-      tokens.viewer,
-      'POST',
-      '/workspaces',
-      { name: 'Beta', slug: 'beta' },
-      { 'idempotency-key': key },
-    );
+    const otherToken = await create('viewer', beta);
     expectProblem(otherToken, 409, 'ALREADY_EXISTS');
     // Without a key, a retry is a second create (here: refused, the slug is taken).
-    expectProblem(
-      await call(tokens.editor, 'POST', '/workspaces', { name: 'Beta', slug: 'beta' }),
-      409,
-      'ALREADY_EXISTS',
-    );
+    expectProblem(await call(tokens.editor, 'POST', '/workspaces', beta), 409, 'ALREADY_EXISTS');
   });
 
   it('lists only the caller’s workspaces with cursor pagination', async () => {
     for (const slug of ['p1', 'p2', 'p3'])
       await call(tokens.admin, 'POST', '/workspaces', { name: slug, slug });
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const page: Answer = await call(
-        tokens.admin,
-        'GET',
-        `/workspaces?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
-      );
-      expect(page.status).toBe(200);
-      seen.push(...page.body.items.map((w: { slug: string }) => w.slug));
-      cursor = page.body.nextCursor;
-      pages++;
-    } while (cursor);
+    const { items, pages } = await walk(tokens.admin, '/workspaces?limit=2');
     expect(pages).toBe(2);
-    expect(seen.sort()).toEqual(['acme', 'p1', 'p2', 'p3']);
+    expect(items.map((w: { slug: string }) => w.slug).sort()).toEqual(['acme', 'p1', 'p2', 'p3']);
   });
 
   it('updates with the version read; a stale version is 409 and changes nothing', async () => {
@@ -437,19 +409,23 @@ describe('workspaces', () => {
 });
 
 describe('tenancy', () => {
-  it('answers 404 for a workspace the caller is not a member of, exactly as for none', async () => {
-    for (const path of [
-      '/workspaces/other',
-      '/workspaces/other/connectors',
-      '/workspaces/other/secrets',
-      '/workspaces/other/tools/anything',
-    ]) {
+  it.each([
+    '/workspaces/other',
+    '/workspaces/other/connectors',
+    '/workspaces/other/secrets',
+    '/workspaces/other/tools/anything',
+  ])(
+    'answers 404 for a workspace the caller is not a member of, exactly as for none: GET %s',
+    async (path) => {
       const theirs = await call(tokens.owner, 'GET', path);
       const none = await call(tokens.owner, 'GET', path.replace('other', 'no-such-ws'));
       expectProblem(theirs, 404, 'NOT_FOUND');
       expectProblem(none, 404, 'NOT_FOUND');
       expect(theirs.body.detail).toBe(none.body.detail);
-    }
+    },
+  );
+
+  it('answers 404 to a write into a workspace the caller is not a member of, and writes nothing', async () => {
     expectProblem(
       await call(tokens.owner, 'PUT', '/workspaces/other/secrets/STOLEN', { value: 'x' }),
       404,
@@ -532,30 +508,28 @@ describe('authorization per role', () => {
     expect(covered.size).toBe(workspaceRoutes.length - 1);
   });
 
-  it('lets exactly the registry’s roles through', async () => {
-    for (const c of cases) {
-      const route = API_ROUTES.find(
-        (r) =>
-          r.method === c.method &&
-          new RegExp(`^${r.path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(
-            c.path.replace('/workspaces/acme', '/workspaces/x'),
-          ) &&
-          r.path.startsWith('/workspaces/{workspace}'),
-      );
-      expect(route, `${c.method} ${c.path}`).toBeDefined();
-      for (const role of ROLES) {
-        const answer = await call(tokens[role], c.method, c.path, c.body);
-        const action = c.action ?? (route?.action as WorkspaceActionId);
-        const allowed = roleAllows(role, action);
-        const label = `${c.method} ${c.path} as ${role} (${action})`;
-        if (allowed) expect(answer.status, label).not.toBe(403);
-        else expectProblem(answer, 403, 'FORBIDDEN');
-        expect(answer.status, label).not.toBe(500);
-      }
-      const stranger = await call(tokens.stranger, c.method, c.path, c.body);
-      expectProblem(stranger, 404, 'NOT_FOUND');
+  it.each(cases)('lets exactly the registry’s roles through: $method $path', async (c) => {
+    const route = API_ROUTES.find(
+      (r) =>
+        r.method === c.method &&
+        new RegExp(`^${r.path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(
+          c.path.replace('/workspaces/acme', '/workspaces/x'),
+        ) &&
+        r.path.startsWith('/workspaces/{workspace}'),
+    );
+    expect(route, `${c.method} ${c.path}`).toBeDefined();
+    for (const role of ROLES) {
+      const answer = await call(tokens[role], c.method, c.path, c.body);
+      const action = c.action ?? (route?.action as WorkspaceActionId);
+      const allowed = roleAllows(role, action);
+      const label = `${c.method} ${c.path} as ${role} (${action})`;
+      if (allowed) expect(answer.status, label).not.toBe(403);
+      else expectProblem(answer, 403, 'FORBIDDEN');
+      expect(answer.status, label).not.toBe(500);
     }
-  }, 120_000);
+    const stranger = await call(tokens.stranger, c.method, c.path, c.body);
+    expectProblem(stranger, 404, 'NOT_FOUND');
+  });
 });
 
 describe('connectors, secrets and policies', () => {
@@ -684,12 +658,17 @@ describe('connectors, secrets and policies', () => {
 
 describe('tools', () => {
   it('never returns an inline auth block’s credential in a tool or its versions', async () => {
-    await createTool(deps.db, acme.id, {
-      name: 'inline_guarded',
-      kind: 'script',
-      handlerSource: 'export default () => 1',
-      authInline: { plugin: 'api_key', params: { value: 'inline-literal-key', header: 'X-K' } },
-    });
+    await createTool(
+      deps.db,
+      acme.id,
+      {
+        name: 'inline_guarded',
+        kind: 'script',
+        handlerSource: 'export default () => 1',
+        authInline: { plugin: 'api_key', params: { value: 'inline-literal-key', header: 'X-K' } },
+      },
+      { keyring: deps.keyring },
+    );
     const reads = [
       await call(tokens.viewer, 'GET', '/workspaces/acme/tools'),
       await call(tokens.viewer, 'GET', '/workspaces/acme/tools/inline_guarded'),
@@ -758,19 +737,8 @@ describe('tools', () => {
     expect(rolled.status).toBe(200);
     expect(rolled.body).toMatchObject({ version: 3, description: 'v1' });
     // Newest first, a page at a time, like every other list.
-    const walked: number[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: Answer = await call(
-        tokens.viewer,
-        'GET',
-        `/workspaces/acme/tools/get_user/versions?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
-      );
-      expect(page.status).toBe(200);
-      walked.push(...page.body.items.map((v: { version: number }) => v.version));
-      cursor = page.body.nextCursor;
-    } while (cursor);
-    expect(walked).toEqual([3, 2, 1]);
+    const walked = await walk(tokens.viewer, '/workspaces/acme/tools/get_user/versions?limit=2');
+    expect(walked.items.map((v: { version: number }) => v.version)).toEqual([3, 2, 1]);
     const forgedVersion = Buffer.from('v0').toString('base64url');
     expectProblem(
       await call(
@@ -869,22 +837,18 @@ describe('members and invitations', () => {
 
 describe('API tokens, runtime tokens, activity and audit', () => {
   it('creates an MCP token once (idempotent), lists it without a value, and revokes it', async () => {
-    const created = await call(
-      tokens.admin,
-      'POST',
-      '/workspaces/acme/tokens',
-      { name: 'agent', expiresInDays: 30 },
-      { 'idempotency-key': 'mcp-token-1' },
-    );
+    const create = () =>
+      call(
+        tokens.admin,
+        'POST',
+        '/workspaces/acme/tokens',
+        { name: 'agent', expiresInDays: 30 },
+        { 'idempotency-key': 'mcp-token-1' },
+      );
+    const created = await create();
     expect(created.status).toBe(201);
     expect(created.body.token).toMatch(/^tp_/);
-    const replay = await call(
-      tokens.admin,
-      'POST',
-      '/workspaces/acme/tokens',
-      { name: 'agent', expiresInDays: 30 },
-      { 'idempotency-key': 'mcp-token-1' },
-    );
+    const replay = await create();
     expect(replay.body.token).toBe(created.body.token);
     expect(await deps.db.apiToken.count({ where: { workspaceId: acme.id, name: 'agent' } })).toBe(
       1,
@@ -933,19 +897,13 @@ describe('API tokens, runtime tokens, activity and audit', () => {
     await insertInvocations(deps.db, [
       { workspaceId: other.id, toolName: 'even', status: 'ok', durationMs: 1, requestId: 'x' },
     ]);
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: Answer = await call(
-        tokens.editor,
-        'GET',
-        `/workspaces/acme/invocations?tool=even&limit=3${cursor ? `&cursor=${cursor}` : ''}`,
-      );
-      expect(page.status).toBe(200);
-      seen.push(...page.body.items.map((i: { requestId: string }) => i.requestId));
-      cursor = page.body.nextCursor;
-    } while (cursor);
-    expect(seen).toEqual(['req-6', 'req-4', 'req-2', 'req-0']);
+    const even = await walk(tokens.editor, '/workspaces/acme/invocations?tool=even&limit=3');
+    expect(even.items.map((i: { requestId: string }) => i.requestId)).toEqual([
+      'req-6',
+      'req-4',
+      'req-2',
+      'req-0',
+    ]);
     const errors = await call(tokens.editor, 'GET', '/workspaces/acme/invocations?status=error');
     expect(errors.body.items.map((i: { requestId: string }) => i.requestId)).toEqual(['req-3']);
     const window = await call(
@@ -967,39 +925,29 @@ describe('API tokens, runtime tokens, activity and audit', () => {
   });
 
   it('pages through the audit log without skipping events', async () => {
-    const all: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: Answer = await call(
-        tokens.owner,
-        'GET',
-        `/workspaces/acme/audit-events?limit=4${cursor ? `&cursor=${cursor}` : ''}`,
-      );
-      expect(page.status).toBe(200);
-      all.push(...page.body.items.map((e: { id: string }) => e.id));
-      cursor = page.body.nextCursor;
-    } while (cursor);
+    const { items } = await walk(tokens.owner, '/workspaces/acme/audit-events?limit=4');
+    const all = items.map((e: { id: string }) => e.id);
     const total = await deps.db.auditEvent.count({ where: { workspaceId: acme.id } });
     expect(total).toBeGreaterThan(8);
     expect(all).toHaveLength(total);
     expect(new Set(all).size).toBe(total);
   });
 
-  it('answers a forged audit cursor with 400 naming `cursor`, never a 500', async () => {
-    const forged = [
-      'not-base64!',
-      Buffer.from('2026-01-01T00:00:00.000Z|aud_x').toString('base64url'),
-      Buffer.from("x' OR 1=1 --|aud_00000000000000000000000000").toString('base64url'),
-    ];
-    for (const cursor of forged) {
-      const answer = await call(
-        tokens.owner,
-        'GET',
-        `/workspaces/acme/audit-events?cursor=${encodeURIComponent(cursor)}`,
-      );
-      expectProblem(answer, 400, 'INVALID');
-      expect(answer.body.errors).toEqual([{ field: 'cursor', reason: expect.any(String) }]);
-    }
+  it.each([
+    'not-base64!',
+    Buffer.from('2026-01-01T00:00:00.000Z|aud_x').toString('base64url'),
+    Buffer.from("x' OR 1=1 --|aud_00000000000000000000000000").toString('base64url'),
+  ])('answers a forged audit cursor with 400 naming `cursor`, never a 500: %s', async (cursor) => {
+    const answer = await call(
+      tokens.owner,
+      'GET',
+      `/workspaces/acme/audit-events?cursor=${encodeURIComponent(cursor)}`,
+    );
+    expectProblem(answer, 400, 'INVALID');
+    expect(answer.body.errors).toEqual([{ field: 'cursor', reason: expect.any(String) }]);
+  });
+
+  it('caps an audit page at 200', async () => {
     const tooMany = await call(tokens.owner, 'GET', '/workspaces/acme/audit-events?limit=201');
     expectProblem(tooMany, 400, 'INVALID');
     const most = await call(tokens.owner, 'GET', '/workspaces/acme/audit-events?limit=200');

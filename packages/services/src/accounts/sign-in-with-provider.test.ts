@@ -1,33 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { parseMasterKey } from '@toolplane/crypto';
-import { bumpSessionVersion, createDb, createKeyring, type DbClient, getUser } from '@toolplane/db';
-import { createTestDatabase, type TestDatabase } from '@toolplane/testing';
+import { bumpSessionVersion, getUser } from '@toolplane/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServiceDeps } from '../service-deps';
+import { createServiceFixture, type ServiceFixture } from '../test-support/create-service-fixture';
 import { signInWithProvider } from './sign-in-with-provider';
 import { signUp } from './sign-up';
 import { verifyCredentials } from './verify-credentials';
 
-let database: TestDatabase;
-let db: DbClient;
-let deps: ServiceDeps;
+let f: ServiceFixture;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = createDb({ databaseUrl: database.url, max: 2 });
-  deps = {
-    db,
-    keyring: createKeyring([parseMasterKey(randomBytes(32).toString('base64'))]),
-    runtimeSigningKey: new Uint8Array(randomBytes(32)),
-    runtimeUrl: 'http://127.0.0.1:1',
-    networkPolicy: { allowPrivateNetworks: true, deny: [] },
-    mailer: { send: async () => {} },
-  };
+  f = await createServiceFixture();
 });
-afterAll(async () => {
-  await db?.$disconnect();
-  await database?.drop();
-});
+afterAll(() => f?.close());
 
 const github = (over: Partial<Parameters<typeof signInWithProvider>[1]> = {}) => ({
   provider: 'github',
@@ -41,22 +24,22 @@ const github = (over: Partial<Parameters<typeof signInWithProvider>[1]> = {}) =>
 
 describe('signInWithProvider', () => {
   it('creates a password-less user on first sign-in and finds the same one afterwards', async () => {
-    const first = await signInWithProvider(deps, github());
+    const first = await signInWithProvider(f.deps, github());
     expect(first).toMatchObject({
       userId: expect.stringMatching(/^usr_/),
       sessionVersion: 1,
       email: 'octo@example.com',
       name: 'The Octocat',
     });
-    const user = await getUser(db, first.userId);
+    const user = await getUser(f.db, first.userId);
     expect(user).toMatchObject({ passwordHash: null, emailVerified: expect.any(Date) });
     expect(user?.image).toBe('https://avatars.githubusercontent.com/u/583231');
     // Same provider account, even after the address changed at the provider.
-    expect(await signInWithProvider(deps, github({ email: 'new@example.com' }))).toEqual(first);
+    expect(await signInWithProvider(f.deps, github({ email: 'new@example.com' }))).toEqual(first);
     // Another provider with the same verified address: the same user.
     expect(
       (
-        await signInWithProvider(deps, {
+        await signInWithProvider(f.deps, {
           provider: 'google',
           providerAccountId: '1098',
           email: 'octo@example.com',
@@ -68,12 +51,12 @@ describe('signInWithProvider', () => {
 
   it('signs an existing password account in by its verified email and keeps its password', async () => {
     const PASSWORD = 'tide-orbit-lantern-9';
-    const { userId } = await signUp(deps, {
+    const { userId } = await signUp(f.deps, {
       name: 'Ada',
       email: 'ada@example.com',
       password: PASSWORD,
     });
-    const claims = await signInWithProvider(deps, {
+    const claims = await signInWithProvider(f.deps, {
       provider: 'oidc',
       providerAccountId: 'sub-ada',
       email: 'ADA@example.com',
@@ -81,21 +64,21 @@ describe('signInWithProvider', () => {
       image: 'javascript:alert(1)',
     });
     expect(claims).toEqual({ userId, sessionVersion: 1, email: 'ada@example.com', name: 'Ada' });
-    expect((await getUser(db, userId))?.image).toBeNull();
+    expect((await getUser(f.db, userId))?.image).toBeNull();
     expect(
-      (await verifyCredentials(deps, { email: 'ada@example.com', password: PASSWORD, ip: null }))
+      (await verifyCredentials(f.deps, { email: 'ada@example.com', password: PASSWORD, ip: null }))
         .userId,
     ).toBe(userId);
   });
 
   it('carries the current session version, so sign-out-everywhere ends OAuth sessions too', async () => {
     const { userId } = await signInWithProvider(
-      deps,
+      f.deps,
       github({ providerAccountId: '9', email: 'sv@example.com' }),
     );
-    await bumpSessionVersion(db, userId);
+    await bumpSessionVersion(f.db, userId);
     expect(
-      await signInWithProvider(deps, github({ providerAccountId: '9', email: 'sv@example.com' })),
+      await signInWithProvider(f.deps, github({ providerAccountId: '9', email: 'sv@example.com' })),
     ).toMatchObject({ userId, sessionVersion: 2 });
   });
 
@@ -104,31 +87,31 @@ describe('signInWithProvider', () => {
       github({ providerAccountId: '77', email: 'unverified@example.com', emailVerified: false }),
       github({ providerAccountId: '78', email: null }),
     ]) {
-      await expect(signInWithProvider(deps, identity)).rejects.toMatchObject({
+      await expect(signInWithProvider(f.deps, identity)).rejects.toMatchObject({
         code: 'UNAUTHENTICATED',
         message: expect.stringMatching(/verified email/),
       });
     }
-    expect(await db.user.count({ where: { email: 'unverified@example.com' } })).toBe(0);
+    expect(await f.db.user.count({ where: { email: 'unverified@example.com' } })).toBe(0);
     // ... and an unverified address never reaches the existing account that uses it.
     await expect(
-      signInWithProvider(deps, {
+      signInWithProvider(f.deps, {
         provider: 'oidc',
         providerAccountId: 'attacker',
         email: 'ada@example.com',
         emailVerified: false,
       }),
     ).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
-    expect(await db.account.count({ where: { providerAccountId: 'attacker' } })).toBe(0);
+    expect(await f.db.account.count({ where: { providerAccountId: 'attacker' } })).toBe(0);
   });
 
   it('two simultaneous first sign-ins end with one user', async () => {
     const identity = github({ providerAccountId: '4242', email: 'race@example.com' });
     const [a, b] = await Promise.all([
-      signInWithProvider(deps, identity),
-      signInWithProvider(deps, identity),
+      signInWithProvider(f.deps, identity),
+      signInWithProvider(f.deps, identity),
     ]);
     expect(a.userId).toBe(b.userId);
-    expect(await db.user.count({ where: { email: 'race@example.com' } })).toBe(1);
+    expect(await f.db.user.count({ where: { email: 'race@example.com' } })).toBe(1);
   });
 });

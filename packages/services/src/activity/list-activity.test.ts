@@ -1,52 +1,28 @@
-import { randomBytes } from 'node:crypto';
-import { parseMasterKey } from '@toolplane/crypto';
 import {
-  createDb,
-  createKeyring,
-  createUser,
   createWorkspace,
-  type DbClient,
   type InvocationInput,
   insertInvocations,
   type Workspace,
 } from '@toolplane/db';
-import { createTestDatabase, type TestDatabase } from '@toolplane/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { WorkspaceContext } from '../authorization/workspace-context';
-import type { ServiceDeps } from '../service-deps';
+import { createServiceFixture, type ServiceFixture } from '../test-support/create-service-fixture';
+import { type SeededWorkspaces, seedWorkspaces } from '../test-support/seed-workspaces';
 import { decodeActivityCursor, encodeActivityCursor } from './activity-cursor';
 import { listActivity } from './list-activity';
 
-let database: TestDatabase;
-let db: DbClient;
-let deps: ServiceDeps;
+let f: ServiceFixture;
+let seeded: SeededWorkspaces;
 let a: Workspace;
 let b: Workspace;
-let userId: string;
+let ctx: SeededWorkspaces['ctx'];
 const TOKEN = 'tok_activity_filter';
 /** Ids of A's rows that fail at `execution` through TOKEN: what the filtered walk must return. */
 const matching = new Set<string>();
 
-function ctx(workspace: Workspace, role: WorkspaceContext['role'] = 'owner'): WorkspaceContext {
-  return { deps, actor: { userId, requestId: 'test' }, workspace, role };
-}
-
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = createDb({ databaseUrl: database.url, max: 2 });
-  const keyring = createKeyring([parseMasterKey(randomBytes(32).toString('base64'))]);
-  deps = {
-    db,
-    keyring,
-    runtimeSigningKey: new Uint8Array(randomBytes(32)),
-    runtimeUrl: 'http://127.0.0.1:1',
-    networkPolicy: { allowPrivateNetworks: true, deny: [] },
-    mailer: { send: async () => undefined },
-  };
-  const owner = await createUser(db, { email: `activity-${randomBytes(3).toString('hex')}@x.io` });
-  userId = owner.id;
-  a = await createWorkspace(db, keyring, { slug: 'act-a', name: 'A', ownerUserId: userId });
-  b = await createWorkspace(db, keyring, { slug: 'act-b', name: 'B', ownerUserId: userId });
+  f = await createServiceFixture();
+  seeded = await seedWorkspaces(f.deps);
+  ({ a, b, ctx } = seeded);
 
   // 120 rows in A, one in every 5 a match, interleaved with near-misses (right stage, other
   // token; right token, other stage; ok calls through the token). Groups of 7 share a
@@ -72,18 +48,15 @@ beforeAll(async () => {
     if (kind === 0)
       rows.push({ ...rows.at(-1)!, workspaceId: b.id, requestId: `req-b-${i}`, durationMs: 1 });
   }
-  await insertInvocations(db, rows);
-  const ids = await db.invocation.findMany({
+  await insertInvocations(f.db, rows);
+  const ids = await f.db.invocation.findMany({
     where: { workspaceId: a.id, tokenId: TOKEN, errorStage: 'execution' },
     select: { id: true },
   });
   for (const row of ids) matching.add(row.id);
 }, 60_000);
 
-afterAll(async () => {
-  await db?.$disconnect();
-  await database?.drop();
-});
+afterAll(() => f?.close());
 
 describe('listActivity', () => {
   it('filters by stage and token in the query: every page is full and the walk is exact', async () => {
@@ -149,10 +122,10 @@ describe('listActivity time window', () => {
   });
 
   it('keeps the first page’s window while paging, so rows at the old edge are not lost', async () => {
-    const c = await createWorkspace(db, deps.keyring, {
+    const c = await createWorkspace(f.db, f.deps.keyring, {
       slug: 'act-window',
       name: 'C',
-      ownerUserId: userId,
+      ownerUserId: seeded.owner.id,
     });
     const t0 = Date.now();
     // 10 calls, one a second, the oldest 50 s inside the last hour's edge.
@@ -164,7 +137,7 @@ describe('listActivity time window', () => {
       requestId: `req-edge-${i}`,
       createdAt: new Date(t0 - 3_600_000 + 50_000 + i * 1000),
     }));
-    await insertInvocations(db, rows);
+    await insertInvocations(f.db, rows);
 
     vi.useFakeTimers({ toFake: ['Date'], now: t0 });
     const first = await listActivity(ctx(c), { rangeHours: 1, limit: 4 });

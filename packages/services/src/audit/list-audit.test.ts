@@ -1,35 +1,18 @@
-import { randomBytes } from 'node:crypto';
-import { parseMasterKey } from '@toolplane/crypto';
-import {
-  createDb,
-  createKeyring,
-  createUser,
-  createWorkspace,
-  type DbClient,
-  newId,
-  type Workspace,
-} from '@toolplane/db';
-import { createTestDatabase, type TestDatabase } from '@toolplane/testing';
+import { newId, type Workspace } from '@toolplane/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WorkspaceContext } from '../authorization/workspace-context';
-import type { ServiceDeps } from '../service-deps';
 import { ServiceError } from '../service-error';
+import { createServiceFixture, type ServiceFixture } from '../test-support/create-service-fixture';
+import { type SeededWorkspaces, seedWorkspaces } from '../test-support/seed-workspaces';
 import { encodeAuditCursor } from './audit-cursor';
 import { listAudit } from './list-audit';
 
-let database: TestDatabase;
-let db: DbClient;
-let deps: ServiceDeps;
+let f: ServiceFixture;
 let a: Workspace;
 let b: Workspace;
-let userId: string;
+let ctx: SeededWorkspaces['ctx'];
 let email: string;
 /** Every event in A, whatever created it (workspace creation records some too). */
 let allOfA: string[] = [];
-
-function ctx(workspace: Workspace, role: WorkspaceContext['role'] = 'owner'): WorkspaceContext {
-  return { deps, actor: { userId, requestId: 'test' }, workspace, role };
-}
 
 async function walk(
   workspace: Workspace,
@@ -51,21 +34,10 @@ async function walk(
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = createDb({ databaseUrl: database.url, max: 2 });
-  const keyring = createKeyring([parseMasterKey(randomBytes(32).toString('base64'))]);
-  deps = {
-    db,
-    keyring,
-    runtimeSigningKey: new Uint8Array(randomBytes(32)),
-    runtimeUrl: 'http://127.0.0.1:1',
-    networkPolicy: { allowPrivateNetworks: true, deny: [] },
-    mailer: { send: async () => undefined },
-  };
-  email = `audit-${randomBytes(3).toString('hex')}@x.io`;
-  userId = (await createUser(db, { email })).id;
-  a = await createWorkspace(db, keyring, { slug: 'aud-a', name: 'A', ownerUserId: userId });
-  b = await createWorkspace(db, keyring, { slug: 'aud-b', name: 'B', ownerUserId: userId });
+  f = await createServiceFixture();
+  const { owner, ...seeded } = await seedWorkspaces(f.deps);
+  ({ a, b, ctx } = seeded);
+  email = owner.email;
 
   // 250 events in A, in groups of 9 sharing a millisecond (so pages end mid-group and the id
   // tie-break decides), alternating target types; B gets look-alikes at the same instants.
@@ -77,15 +49,15 @@ beforeAll(async () => {
       action: i % 2 ? 'tool.update' : 'secret.rotate',
       targetType: i % 2 ? 'tool' : 'secret',
       targetId: `t${i}`,
-      actorUserId: userId,
+      actorUserId: owner.id,
       createdAt,
     };
     rows.push({ ...row, id: newId('aud', createdAt.getTime()), workspaceId: a.id });
     if (i % 3 === 0)
       rows.push({ ...row, id: newId('aud', createdAt.getTime()), workspaceId: b.id });
   }
-  await db.auditEvent.createMany({ data: rows });
-  const stored = await db.auditEvent.findMany({
+  await f.db.auditEvent.createMany({ data: rows });
+  const stored = await f.db.auditEvent.findMany({
     where: { workspaceId: a.id },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     select: { id: true },
@@ -93,10 +65,7 @@ beforeAll(async () => {
   allOfA = stored.map((e) => e.id);
 }, 60_000);
 
-afterAll(async () => {
-  await db?.$disconnect();
-  await database?.drop();
-});
+afterAll(() => f?.close());
 
 describe('listAudit', () => {
   it('walks every event exactly once, newest first, past the old 100-event cap', async () => {
@@ -134,7 +103,7 @@ describe('listAudit', () => {
       expect(error).toMatchObject({ code: 'INVALID', fieldErrors: { cursor: expect.any(String) } });
     }
     // A well-formed cursor built from A's newest event, replayed in B, still only reads B.
-    const newestOfA = await db.auditEvent.findUniqueOrThrow({ where: { id: allOfA[0]! } });
+    const newestOfA = await f.db.auditEvent.findUniqueOrThrow({ where: { id: allOfA[0]! } });
     const replay = await listAudit(ctx(b), {
       cursor: encodeAuditCursor({ createdAt: new Date(Date.now()), id: newestOfA.id }),
       limit: 200,

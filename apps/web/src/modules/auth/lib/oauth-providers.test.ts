@@ -1,9 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { readSessionClaims } from '@toolplane/auth';
-import { parseMasterKey } from '@toolplane/crypto';
-import { bumpSessionVersion, createDb, createKeyring, type DbClient, getUser } from '@toolplane/db';
-import type { ServiceDeps } from '@toolplane/services';
-import { createTestDatabase, type TestDatabase } from '@toolplane/testing';
+import { bumpSessionVersion, getUser } from '@toolplane/db';
+import { createServiceFixture, type ServiceFixture } from '@toolplane/services/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseWebEnv } from '../../../env';
 import {
@@ -165,56 +162,46 @@ describe('identityFromProfile', () => {
 });
 
 describe('providerSignInClaims (real database)', () => {
-  let database: TestDatabase;
-  let db: DbClient;
-  let deps: ServiceDeps;
+  let f: ServiceFixture;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    db = createDb({ databaseUrl: database.url, max: 2 });
-    deps = {
-      db,
-      keyring: createKeyring([parseMasterKey(randomBytes(32).toString('base64'))]),
-      runtimeSigningKey: new Uint8Array(randomBytes(32)),
-      runtimeUrl: 'http://127.0.0.1:1',
-      networkPolicy: { allowPrivateNetworks: true, deny: [] },
-      mailer: { send: async () => {} },
-    };
+    f = await createServiceFixture();
   });
-  afterAll(async () => {
-    await db?.$disconnect();
-    await database?.drop();
-  });
+  afterAll(() => f?.close());
 
   it('gives an OAuth user the uid/sv claims the session check reads, and a bump ends it', async () => {
     const profile = { email: 'Grace@Example.com', email_verified: true, name: 'Grace' };
     const claims = await providerSignInClaims(
-      deps,
+      f.deps,
       { provider: 'google', providerAccountId: 'g-123' },
       profile,
     );
     const session = readSessionClaims({ ...claims });
     expect(session).toEqual({ uid: expect.stringMatching(/^usr_/), sv: 1 });
-    const user = await getUser(db, session!.uid);
+    const user = await getUser(f.db, session!.uid);
     expect(user).toMatchObject({
       email: 'grace@example.com',
       passwordHash: null,
       sessionVersion: 1,
     });
-    await bumpSessionVersion(db, user!.id);
-    expect((await getUser(db, user!.id))!.sessionVersion).not.toBe(session!.sv);
+    await bumpSessionVersion(f.db, user!.id);
+    expect((await getUser(f.db, user!.id))!.sessionVersion).not.toBe(session!.sv);
     expect(
-      await providerSignInClaims(deps, { provider: 'google', providerAccountId: 'g-123' }, profile),
+      await providerSignInClaims(
+        f.deps,
+        { provider: 'google', providerAccountId: 'g-123' },
+        profile,
+      ),
     ).toMatchObject({ uid: user!.id, sv: 2 });
   });
 
   it('refuses an unverified address and creates no user', async () => {
     await expect(
       providerSignInClaims(
-        deps,
+        f.deps,
         { provider: 'oidc', providerAccountId: 'x' },
         { email: 'eve@example.com', email_verified: false },
       ),
     ).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
-    expect(await db.user.count({ where: { email: 'eve@example.com' } })).toBe(0);
+    expect(await f.db.user.count({ where: { email: 'eve@example.com' } })).toBe(0);
   });
 });
