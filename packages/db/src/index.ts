@@ -145,6 +145,11 @@ export { createTool } from './tools/create-tool';
 export { deleteTool } from './tools/delete-tool';
 export { getTool } from './tools/get-tool';
 export { getToolByName } from './tools/get-tool-by-name';
+export {
+  hasSealedInlineCredentials,
+  inlineAuthCredentialAad,
+  openInlineAuth,
+} from './tools/inline-auth-credentials';
 export { listToolVersions } from './tools/list-tool-versions';
 export { listTools } from './tools/list-tools';
 export { rollbackTool } from './tools/rollback-tool';

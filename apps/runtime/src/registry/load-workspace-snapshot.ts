@@ -4,12 +4,15 @@ import {
   decryptPolicyCredentials,
   getSecretValues,
   getWorkspaceDataKey,
+  hasSealedInlineCredentials,
   isEncryptedCredential,
   type Keyring,
   listAuthPolicies,
   listConnectors,
   listTools,
+  openInlineAuth,
   policyCredentialAad,
+  type Tool,
   type Workspace,
 } from '@toolplane/db';
 import { compileTool, formatDiagnostic, toMcpTool } from '@toolplane/pipeline';
@@ -56,12 +59,22 @@ export async function loadWorkspaceSnapshot(
   }
   const policyById = new Map(policies.map((p) => [p.id, p]));
   const knownSecrets = Object.keys(secrets);
+  // Fetched once, and only when some tool's inline auth block holds a sealed credential.
+  const dataKey = rows.some((row) => hasSealedInlineCredentials(row.authInline))
+    ? await getWorkspaceDataKey(db, keyring, workspace.id)
+    : null;
 
   const tools = new Map<string, LoadedTool>();
   const listing: ToolListing[] = [];
   const scripts = new Map<string, ScriptSource>();
   for (const row of rows) {
-    const definition = toPipelineDefinition(row, {
+    const opened = dataKey ? withInlineCredentials(row, dataKey) : row;
+    if (opened === null) {
+      tools.set(row.name, { ok: false, row, problem: INLINE_CREDENTIAL_PROBLEM });
+      continue;
+    }
+    // The opened row feeds the compiler only; the snapshot keeps the row as stored (sealed).
+    const definition = toPipelineDefinition(opened, {
       connectorName: (id) => connectorById.get(id)?.name,
       authPolicy: (id) => policyById.get(id),
       defaults: {
@@ -117,6 +130,24 @@ export async function loadWorkspaceSnapshot(
     scripts,
     loadedAt: Date.now(),
   };
+}
+
+const INLINE_CREDENTIAL_PROBLEM =
+  'the credential of its inline auth block does not decrypt (it was stored for another tool or workspace, or under a retired key); save the tool again with its credential';
+
+/**
+ * The row with its inline auth credentials opened, or null when one does not open (wrong key,
+ * or a ciphertext copied from another tool or workspace): that tool is kept with a problem and
+ * denies every call, while the rest of the workspace loads. Legacy plaintext passes through.
+ */
+function withInlineCredentials(row: Tool, dataKey: Uint8Array): Tool | null {
+  if (!hasSealedInlineCredentials(row.authInline)) return row;
+  try {
+    const authInline = openInlineAuth(row.authInline, dataKey, row.workspaceId, row.id);
+    return { ...row, authInline: authInline as Tool['authInline'] };
+  } catch {
+    return null;
+  }
 }
 
 /**

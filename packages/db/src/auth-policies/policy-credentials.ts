@@ -9,7 +9,9 @@ import type { JsonValue } from '../json';
 export const CREDENTIAL_PARAMS: ReadonlySet<string> = new Set(['value', 'secret']);
 
 /**
- * A credential at rest: `{ "$encrypted": "v1.<b64url(iv|ct|tag)>", "references"?: ["NAME"] }`,
+ * A credential at rest — a shared policy's parameter, or a tool's inline auth block parameter
+ * (tools/inline-auth-credentials.ts seals those with the same functions and its own AAD):
+ * `{ "$encrypted": "v1.<b64url(iv|ct|tag)>", "references"?: ["NAME"] }`,
  * sealed with the workspace's data key. An object (never a string) so no reader can mistake the
  * ciphertext for the key itself: the pipeline's schemas refuse it, so a value that was not
  * decrypted fails to compile (the tool denies) instead of matching a caller who sends the

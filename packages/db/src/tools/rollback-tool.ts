@@ -1,6 +1,7 @@
 import { type Db, withTransaction } from '../client';
 import { notFound } from '../errors';
 import type { Tool } from '../generated/prisma/client';
+import type { Keyring } from '../keys/keyring';
 import { validate } from '../validation';
 import { saveToolDefinition } from './save-tool-definition';
 import { toolDefinitionSchema } from './tool-definition';
@@ -14,7 +15,7 @@ export async function rollbackTool(
   workspaceId: string,
   toolId: string,
   input: { toVersion: number; expectedVersion: number },
-  options: { actorUserId?: string | null } = {},
+  options: { actorUserId?: string | null; keyring?: Keyring } = {},
 ): Promise<Tool> {
   return withTransaction(db, async (tx) => {
     const current = await tx.tool.findFirst({ where: { id: toolId, workspaceId } });
@@ -32,6 +33,7 @@ export async function rollbackTool(
       definition,
       input.expectedVersion,
       options.actorUserId ?? null,
+      options.keyring,
     );
   });
 }

@@ -1,6 +1,7 @@
 import { type Db, withTransaction } from '../client';
 import { notFound } from '../errors';
 import type { Tool } from '../generated/prisma/client';
+import type { Keyring } from '../keys/keyring';
 import { validate } from '../validation';
 import { saveToolDefinition } from './save-tool-definition';
 import {
@@ -18,7 +19,7 @@ export async function updateTool(
   workspaceId: string,
   toolId: string,
   input: Partial<ToolDefinitionInput> & { expectedVersion: number },
-  options: { actorUserId?: string | null } = {},
+  options: { actorUserId?: string | null; keyring?: Keyring } = {},
 ): Promise<Tool> {
   const { expectedVersion, ...patch } = input;
   return withTransaction(db, async (tx) => {
@@ -32,6 +33,7 @@ export async function updateTool(
       definition,
       expectedVersion,
       options.actorUserId ?? null,
+      options.keyring,
     );
   });
 }

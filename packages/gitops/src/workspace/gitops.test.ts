@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ChangeNotification, listenForChanges } from '@toolplane/db';
+import {
+  type ChangeNotification,
+  getToolByName,
+  listenForChanges,
+  updateTool,
+} from '@toolplane/db';
 import { updatePolicy } from '@toolplane/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configJsonSchema } from '../config/config-json-schema';
@@ -502,6 +507,45 @@ describe('plan, apply, export', () => {
     expect(hyperterse.findings).toContainEqual(
       expect.objectContaining({ tool: 'greet', severity: 'error' }),
     );
+  });
+
+  it('exports neither the key nor the ciphertext of a sealed inline auth block, and keeps it', async () => {
+    const ctx = await f.freshWorkspace('inline-sealed');
+    await applyWorkspace(ctx, parsed(folder));
+    const KEY = 'gitops-inline-key-3e9b';
+    const greet = await getToolByName(f.db, ctx.workspace.id, 'greet');
+    await updateTool(
+      f.db,
+      ctx.workspace.id,
+      greet!.id,
+      {
+        expectedVersion: greet!.version,
+        authInline: { plugin: 'api_key', params: { value: KEY, header: 'X-Key' } },
+      },
+      { keyring: f.deps.keyring },
+    );
+    const [stored] = await f.sql<{ auth_inline: unknown }>(
+      'SELECT auth_inline FROM tools WHERE id = $1',
+      [greet!.id],
+    );
+    expect(JSON.stringify(stored)).toContain('$encrypted');
+    const exported = await exportWorkspace(ctx);
+    expect(exported.warnings).toEqual([expect.stringMatching(/tool greet: its inline auth/)]);
+    const hyperterse = await exportHyperterse(ctx);
+    for (const output of [exported, hyperterse]) {
+      expect(JSON.stringify(output)).not.toContain(KEY);
+      expect(JSON.stringify(output)).not.toContain('$encrypted');
+    }
+    // The exported folder applies back as no change: the sealed block stays as stored.
+    expect(await applyWorkspace(ctx, parsed(exported.files))).toMatchObject({
+      created: [],
+      changed: [],
+    });
+    const [after] = await f.sql<{ auth_inline: unknown }>(
+      'SELECT auth_inline FROM tools WHERE id = $1',
+      [greet!.id],
+    );
+    expect(after).toEqual(stored);
   });
 
   it('authorizes per role: everyone plans and exports, only editors and above apply', async () => {

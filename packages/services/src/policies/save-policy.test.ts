@@ -240,12 +240,17 @@ describe('policy credentials at rest', () => {
 
 describe('tool inline auth in the editor and the history', () => {
   it('redacts credential parameters of an inline auth block', async () => {
-    const tool = await createTool(db, a.workspace.id, {
-      name: 'inline_guarded',
-      kind: 'script',
-      handlerSource: 'export default () => 1',
-      authInline: { plugin: 'api_key', params: { value: 'inline-literal-key', header: 'X-K' } },
-    });
+    const tool = await createTool(
+      db,
+      a.workspace.id,
+      {
+        name: 'inline_guarded',
+        kind: 'script',
+        handlerSource: 'export default () => 1',
+        authInline: { plugin: 'api_key', params: { value: 'inline-literal-key', header: 'X-K' } },
+      },
+      { keyring },
+    );
     const shown = await getTool(a, tool.id);
     expect(shown.authInline).toEqual({
       plugin: 'api_key',

@@ -6,21 +6,8 @@ import {
 } from '@toolplane/db';
 import { authorize } from '../authorization/authorize';
 import type { WorkspaceContext } from '../authorization/workspace-context';
-import { redactParams } from '../policies/policy-params';
 import { ServiceError } from '../service-error';
-
-/**
- * An inline auth block as a browser or API client may see it: credential parameters replaced by
- * `[redacted]`, like a shared policy's. Both callers here feed the editor and the version
- * history, which only read.
- */
-function redactInlineAuth<T>(authInline: T): T {
-  if (authInline === null || typeof authInline !== 'object' || Array.isArray(authInline))
-    return authInline;
-  const block = authInline as Record<string, unknown>;
-  if (!('params' in block)) return authInline;
-  return { ...block, params: redactParams(block.params) } as T;
-}
+import { redactInlineAuth } from './redact-inline-auth';
 
 export async function getTool(ctx: WorkspaceContext, toolId: string): Promise<Tool> {
   authorize(ctx, 'tool.read');

@@ -3,7 +3,10 @@ import { audited } from '../audit/audited';
 import { authorize } from '../authorization/authorize';
 import type { WorkspaceContext } from '../authorization/workspace-context';
 
-/** Restores version `toVersion` as a new version (history is never rewritten). */
+/**
+ * Restores version `toVersion` as a new version (history is never rewritten). The keyring seals
+ * an inline credential that an old version still holds in plaintext.
+ */
 export async function rollbackTool(
   ctx: WorkspaceContext,
   toolId: string,
@@ -12,7 +15,11 @@ export async function rollbackTool(
   authorize(ctx, 'tool.rollback');
   return audited(
     ctx,
-    (tx) => rollbackToolRow(tx, ctx.workspace.id, toolId, input, { actorUserId: ctx.actor.userId }),
+    (tx) =>
+      rollbackToolRow(tx, ctx.workspace.id, toolId, input, {
+        actorUserId: ctx.actor.userId,
+        keyring: ctx.deps.keyring,
+      }),
     (tool) => ({
       action: 'tool.rollback',
       targetType: 'tool',

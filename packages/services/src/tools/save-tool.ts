@@ -38,7 +38,11 @@ export async function createTool(
   await assertCompiles(ctx, draft);
   return audited(
     ctx,
-    (tx) => createToolRow(tx, ctx.workspace.id, draft as never, { actorUserId: ctx.actor.userId }),
+    (tx) =>
+      createToolRow(tx, ctx.workspace.id, draft as never, {
+        actorUserId: ctx.actor.userId,
+        keyring: ctx.deps.keyring,
+      }),
     (tool) => ({
       action: 'tool.create',
       targetType: 'tool',
@@ -67,7 +71,7 @@ export async function updateTool(
         ctx.workspace.id,
         toolId,
         { ...(draft as object), expectedVersion: input.expectedVersion } as never,
-        { actorUserId: ctx.actor.userId },
+        { actorUserId: ctx.actor.userId, keyring: ctx.deps.keyring },
       ),
     (tool) => ({
       action: 'tool.update',
