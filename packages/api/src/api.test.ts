@@ -22,20 +22,17 @@ import {
   type MailMessage,
   ROLES,
   roleAllows,
-  type ServiceDeps,
   type WorkspaceActionId,
 } from '@toolplane/services';
-import { createTestDatabase, type TestDatabase } from '@toolplane/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from './api-routes';
 import { createApiHandler } from './create-api-handler';
 import { createMemoryRateLimiter } from './http/rate-limiter';
 import { buildOpenApiDocument } from './openapi/build-openapi-document';
-import { createApiTestDeps, type ServedApi, serveApi } from './test-support/serve-api';
+import { type ApiFixture, createApiFixture } from './test-support/create-api-fixture';
+import { serveApi } from './test-support/serve-api';
 
-let database: TestDatabase;
-let deps: ServiceDeps;
-let served: ServedApi;
+let f: ApiFixture;
 let acme: Workspace;
 let other: Workspace;
 const tokens = {} as Record<MemberRole | 'stranger', string>;
@@ -56,7 +53,7 @@ async function call(
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
-  origin = served.origin,
+  origin = f.origin,
 ): Promise<Answer> {
   const response = await fetch(`${origin}/api/v1${path}`, {
     method,
@@ -97,47 +94,36 @@ async function walk(token: string, path: string): Promise<{ items: any[]; pages:
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  deps = createApiTestDeps(database.url, {
+  f = await createApiFixture({
     runtimeUrl: 'http://runtime.test:4000',
     mailer: { send: async (message) => void outbox.push(message) },
   });
   for (const who of [...ROLES, 'stranger'] as const) {
-    const user = await createUser(deps.db, { email: `${who}@api.test` });
+    const user = await createUser(f.db, { email: `${who}@api.test` });
     userIds[who] = user.id;
     const created = await createPersonalAccessToken(
-      deps,
+      f.deps,
       { userId: user.id, requestId: 'setup' },
       { name: `${who} CLI`, scopes: ['tools:call'] },
     );
     tokens[who] = created.token;
     tokenIds[who] = created.tokenInfo.id;
   }
-  acme = await createWorkspace(deps.db, deps.keyring, {
+  acme = await createWorkspace(f.db, f.deps.keyring, {
     slug: 'acme',
     name: 'Acme',
     ownerUserId: userIds.owner,
   });
   for (const role of ['admin', 'editor', 'viewer'] as const)
-    await addMembership(deps.db, acme.id, { userId: userIds[role], role });
-  other = await createWorkspace(deps.db, deps.keyring, {
+    await addMembership(f.db, acme.id, { userId: userIds[role], role });
+  other = await createWorkspace(f.db, f.deps.keyring, {
     slug: 'other',
     name: 'Other',
     ownerUserId: userIds.stranger,
   });
-  served = await serveApi(
-    createApiHandler({
-      deps,
-      rateLimiter: createMemoryRateLimiter({ limit: 10_000, windowMs: 60_000 }),
-    }),
-  );
 }, 60_000);
 
-afterAll(async () => {
-  await served?.close();
-  await deps?.db.$disconnect();
-  await database?.drop();
-});
+afterAll(() => f?.close());
 
 describe('reference', () => {
   it('serves a valid OpenAPI 3.1 document without a token, built from the route table', async () => {
@@ -232,7 +218,7 @@ describe('personal access token authentication', () => {
       expiresInDays: 1,
     });
     expect((await call(expiring.body.token, 'GET', '/me')).status).toBe(200);
-    await deps.db.personalAccessToken.update({
+    await f.db.personalAccessToken.update({
       where: { id: expiring.body.tokenInfo.id },
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
@@ -245,7 +231,7 @@ describe('personal access token authentication', () => {
       expiresInDays: null,
     });
     expect(forever.status).toBe(201);
-    const parent = await deps.db.personalAccessToken.findUnique({ where: { id: tokenIds.admin } });
+    const parent = await f.db.personalAccessToken.findUnique({ where: { id: tokenIds.admin } });
     expect(forever.body.tokenInfo.expiresAt).toBe(parent?.expiresAt?.toISOString());
     const wider = await call(tokens.admin, 'POST', '/personal-access-tokens', {
       name: 'wider',
@@ -294,7 +280,7 @@ describe('request bodies', () => {
         controller.close();
       },
     });
-    const chunked = await fetch(`${served.origin}/api/v1/workspaces`, {
+    const chunked = await fetch(`${f.origin}/api/v1/workspaces`, {
       method: 'POST',
       headers: { authorization: `Bearer ${tokens.owner}`, 'content-type': 'application/json' },
       body: chunks,
@@ -326,12 +312,12 @@ describe('workspaces', () => {
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
-    const count = await deps.db.workspace.count({ where: { slug: 'beta' } });
+    const count = await f.db.workspace.count({ where: { slug: 'beta' } });
     expect(count).toBe(1);
     const different = await create('editor', { name: 'Gamma', slug: 'gamma' });
     expectProblem(different, 422, 'INVALID');
     // While the first request with a key still runs, a retry is told to wait.
-    await claimIdempotencyKey(deps.db, {
+    await claimIdempotencyKey(f.db, {
       scope: `${tokenIds.editor}:POST /workspaces:{}`,
       key: 'in-flight',
       requestHash: createHash('sha256')
@@ -399,8 +385,8 @@ describe('workspaces', () => {
 
   it('deletes a workspace (owner only)', async () => {
     await call(tokens.editor, 'POST', '/workspaces', { name: 'Doomed', slug: 'doomed' });
-    const invited = await deps.db.workspace.findFirst({ where: { slug: 'doomed' } });
-    await addMembership(deps.db, invited!.id, { userId: userIds.admin, role: 'admin' });
+    const invited = await f.db.workspace.findFirst({ where: { slug: 'doomed' } });
+    await addMembership(f.db, invited!.id, { userId: userIds.admin, role: 'admin' });
     expectProblem(await call(tokens.admin, 'DELETE', '/workspaces/doomed'), 403, 'FORBIDDEN');
     const deleted = await call(tokens.editor, 'DELETE', '/workspaces/doomed');
     expect(deleted.status).toBe(204);
@@ -431,7 +417,7 @@ describe('tenancy', () => {
       404,
       'NOT_FOUND',
     );
-    expect(await deps.db.secret.count({ where: { workspaceId: other.id } })).toBe(0);
+    expect(await f.db.secret.count({ where: { workspaceId: other.id } })).toBe(0);
   });
 
   it('never reaches another tenant’s row by id through our own workspace', async () => {
@@ -632,12 +618,12 @@ describe('connectors, secrets and policies', () => {
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ description: 'For the partner', params: { value: true } });
     // Kept across the PATCH, stored encrypted, and opened only with the workspace's data key.
-    const stored = await deps.db.authPolicy.findFirst({ where: { name: 'partner-key' } });
+    const stored = await f.db.authPolicy.findFirst({ where: { name: 'partner-key' } });
     expect(stored?.params).toEqual({
       value: { $encrypted: expect.stringMatching(/^v1\./) },
       header: 'X-Api-Key',
     });
-    const dataKey = await getWorkspaceDataKey(deps.db, deps.keyring, acme.id);
+    const dataKey = await getWorkspaceDataKey(f.db, f.deps.keyring, acme.id);
     expect(
       decryptPolicyCredentials(stored!.params as Record<string, unknown>, dataKey, (param) =>
         policyCredentialAad(acme.id, stored!.id, param),
@@ -659,7 +645,7 @@ describe('connectors, secrets and policies', () => {
 describe('tools', () => {
   it('never returns an inline auth block’s credential in a tool or its versions', async () => {
     await createTool(
-      deps.db,
+      f.db,
       acme.id,
       {
         name: 'inline_guarded',
@@ -667,7 +653,7 @@ describe('tools', () => {
         handlerSource: 'export default () => 1',
         authInline: { plugin: 'api_key', params: { value: 'inline-literal-key', header: 'X-K' } },
       },
-      { keyring: deps.keyring },
+      { keyring: f.deps.keyring },
     );
     const reads = [
       await call(tokens.viewer, 'GET', '/workspaces/acme/tools'),
@@ -822,8 +808,8 @@ describe('members and invitations', () => {
   });
 
   it('removes a member (admins) and lets anyone leave', async () => {
-    const extra = await createUser(deps.db, { email: 'extra@api.test' });
-    await addMembership(deps.db, acme.id, { userId: extra.id, role: 'viewer' });
+    const extra = await createUser(f.db, { email: 'extra@api.test' });
+    await addMembership(f.db, acme.id, { userId: extra.id, role: 'viewer' });
     expectProblem(
       await call(tokens.viewer, 'DELETE', `/workspaces/acme/members/${extra.id}`),
       403,
@@ -850,11 +836,9 @@ describe('API tokens, runtime tokens, activity and audit', () => {
     expect(created.body.token).toMatch(/^tp_/);
     const replay = await create();
     expect(replay.body.token).toBe(created.body.token);
-    expect(await deps.db.apiToken.count({ where: { workspaceId: acme.id, name: 'agent' } })).toBe(
-      1,
-    );
+    expect(await f.db.apiToken.count({ where: { workspaceId: acme.id, name: 'agent' } })).toBe(1);
     // The stored replay is encrypted: the plaintext token is not in the table.
-    const stored = await deps.db.idempotencyKey.findMany();
+    const stored = await f.db.idempotencyKey.findMany();
     expect(JSON.stringify(stored)).not.toContain(created.body.token);
     const listed = await call(tokens.admin, 'GET', '/workspaces/acme/tokens');
     expect(JSON.stringify(listed.body)).not.toContain(created.body.token);
@@ -869,7 +853,7 @@ describe('API tokens, runtime tokens, activity and audit', () => {
     const minted = await call(tokens.editor, 'POST', '/workspaces/acme/runtime-tokens', {});
     expect(minted.status).toBe(201);
     expect(minted.body.mcpUrl).toBe('http://runtime.test:4000/t/acme/mcp');
-    const claims = verifyRuntimeToken(deps.runtimeSigningKey, minted.body.token, Date.now());
+    const claims = verifyRuntimeToken(f.deps.runtimeSigningKey, minted.body.token, Date.now());
     expect(claims).toMatchObject({
       sub: userIds.editor,
       ws: acme.id,
@@ -882,7 +866,7 @@ describe('API tokens, runtime tokens, activity and audit', () => {
   it('pages through invocations with filters; viewers see no payloads', async () => {
     const base = Date.now() - 60_000;
     await insertInvocations(
-      deps.db,
+      f.db,
       Array.from({ length: 7 }, (_, i) => ({
         workspaceId: acme.id,
         toolName: i % 2 === 0 ? 'even' : 'odd',
@@ -894,7 +878,7 @@ describe('API tokens, runtime tokens, activity and audit', () => {
         createdAt: new Date(base + i * 1000),
       })),
     );
-    await insertInvocations(deps.db, [
+    await insertInvocations(f.db, [
       { workspaceId: other.id, toolName: 'even', status: 'ok', durationMs: 1, requestId: 'x' },
     ]);
     const even = await walk(tokens.editor, '/workspaces/acme/invocations?tool=even&limit=3');
@@ -927,7 +911,7 @@ describe('API tokens, runtime tokens, activity and audit', () => {
   it('pages through the audit log without skipping events', async () => {
     const { items } = await walk(tokens.owner, '/workspaces/acme/audit-events?limit=4');
     const all = items.map((e: { id: string }) => e.id);
-    const total = await deps.db.auditEvent.count({ where: { workspaceId: acme.id } });
+    const total = await f.db.auditEvent.count({ where: { workspaceId: acme.id } });
     expect(total).toBeGreaterThan(8);
     expect(all).toHaveLength(total);
     expect(new Set(all).size).toBe(total);
@@ -959,7 +943,7 @@ describe('change notifications', () => {
   it('announces a change made through the API to the runtime channel', async () => {
     const received: ChangeNotification[] = [];
     const listener = await listenForChanges({
-      databaseUrl: database.url,
+      databaseUrl: f.database.url,
       onChange: (change) => received.push(change),
     });
     try {
@@ -994,7 +978,7 @@ describe('rate limits', () => {
   it('answers 429 with Retry-After once a token spends its budget, per token', async () => {
     const limited = await serveApi(
       createApiHandler({
-        deps,
+        deps: f.deps,
         rateLimiter: createMemoryRateLimiter({ limit: 3, windowMs: 60_000 }),
       }),
     );

@@ -7,12 +7,9 @@ import {
   type MemberRole,
   setSecret,
 } from '@toolplane/db';
-import { createPersonalAccessToken, type ServiceDeps } from '@toolplane/services';
-import { createTestDatabase, type TestDatabase } from '@toolplane/testing';
+import { createPersonalAccessToken } from '@toolplane/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiHandler } from '../create-api-handler';
-import { createMemoryRateLimiter } from '../http/rate-limiter';
-import { createApiTestDeps, type ServedApi, serveApi } from '../test-support/serve-api';
+import { type ApiFixture, createApiFixture } from '../test-support/create-api-fixture';
 
 // The GitOps and Hyperterse endpoints over real HTTP: what the CLI sends and gets back. The
 // library's own suites (packages/gitops) cover the semantics; this covers the wire.
@@ -32,13 +29,11 @@ function readFolder(dir: string): Record<string, string> {
   return files;
 }
 
-let database: TestDatabase;
-let deps: ServiceDeps;
-let served: ServedApi;
+let f: ApiFixture;
 const tokens = {} as Record<MemberRole | 'stranger', string>;
 
 async function call(token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${served.origin}/api/v1/workspaces${path}`, {
+  const response = await fetch(`${f.origin}/api/v1/workspaces${path}`, {
     method,
     headers: {
       authorization: `Bearer ${token}`,
@@ -51,48 +46,37 @@ async function call(token: string, method: string, path: string, body?: unknown)
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  deps = createApiTestDeps(database.url);
+  f = await createApiFixture();
   const ids = {} as Record<MemberRole | 'stranger', string>;
   for (const who of ['owner', 'admin', 'editor', 'viewer', 'stranger'] as const) {
-    ids[who] = (await createUser(deps.db, { email: `${who}@gitops.test` })).id;
+    ids[who] = (await createUser(f.db, { email: `${who}@gitops.test` })).id;
     tokens[who] = (
       await createPersonalAccessToken(
-        deps,
+        f.deps,
         { userId: ids[who], requestId: 'setup' },
         { name: who, scopes: [] },
       )
     ).token;
   }
-  const acme = await createWorkspace(deps.db, deps.keyring, {
+  const acme = await createWorkspace(f.db, f.deps.keyring, {
     slug: 'acme',
     name: 'Acme',
     ownerUserId: ids.owner,
   });
   for (const role of ['admin', 'editor', 'viewer'] as const) {
-    await addMembership(deps.db, acme.id, { userId: ids[role], role });
+    await addMembership(f.db, acme.id, { userId: ids[role], role });
   }
-  await createWorkspace(deps.db, deps.keyring, {
+  await createWorkspace(f.db, f.deps.keyring, {
     slug: 'other',
     name: 'Other',
     ownerUserId: ids.stranger,
   });
   for (const name of ['MAIN_DATABASE_URL', 'CACHE_URL', 'PARTNER_KEY']) {
-    await setSecret(deps.db, deps.keyring, acme.id, { name, value: `v-${name}` });
+    await setSecret(f.db, f.deps.keyring, acme.id, { name, value: `v-${name}` });
   }
-  served = await serveApi(
-    createApiHandler({
-      deps,
-      rateLimiter: createMemoryRateLimiter({ limit: 10_000, windowMs: 60_000 }),
-    }),
-  );
 }, 60_000);
 
-afterAll(async () => {
-  await served?.close();
-  await deps?.db.$disconnect();
-  await database?.drop();
-});
+afterAll(() => f?.close());
 
 describe('/api/v1 GitOps and Hyperterse endpoints', () => {
   const folder = readFolder(join(FIXTURES, 'workspace'));

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { parseMasterKey } from '@toolplane/crypto';
-import { createDb, createKeyring } from '@toolplane/db';
+import { createDb } from '@toolplane/db';
 import type { ServiceDeps } from '@toolplane/services';
+import { createTestServiceDeps, type ServiceDepsOverrides } from '@toolplane/services/test-support';
 
 export interface ServedApi {
   /** e.g. http://127.0.0.1:43123 — the API is at `${origin}/api/v1`. */
@@ -79,18 +78,13 @@ export async function serveApi(
   };
 }
 
-/** ServiceDeps for a test database (fresh keys, mail dropped unless `mailer` is given). */
+/**
+ * ServiceDeps for a database someone else made (fresh keys, mail dropped unless `mailer` is
+ * given); with no database yet, createApiFixture makes one and serves the API over it too.
+ */
 export function createApiTestDeps(
   databaseUrl: string,
-  options: Partial<Omit<ServiceDeps, 'db'>> = {},
+  options: ServiceDepsOverrides = {},
 ): ServiceDeps {
-  return {
-    db: createDb({ databaseUrl, max: 4 }),
-    keyring: createKeyring([parseMasterKey(randomBytes(32).toString('base64'))]),
-    runtimeSigningKey: new Uint8Array(randomBytes(32)),
-    runtimeUrl: 'http://127.0.0.1:1',
-    networkPolicy: { allowPrivateNetworks: true, deny: [] },
-    mailer: { send: async () => undefined },
-    ...options,
-  };
+  return createTestServiceDeps(createDb({ databaseUrl, max: 4 }), options);
 }

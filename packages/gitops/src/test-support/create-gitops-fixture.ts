@@ -1,20 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { parseMasterKey } from '@toolplane/crypto';
 import {
   addMembership,
-  createDb,
-  createKeyring,
   createUser,
   createWorkspace,
-  type DbClient,
   type MemberRole,
   setSecret,
   type Workspace,
 } from '@toolplane/db';
-import { openWorkspace, type ServiceDeps, type WorkspaceContext } from '@toolplane/services';
-import { createTestDatabase, type TestDatabase } from '@toolplane/testing';
+import { openWorkspace, type WorkspaceContext } from '@toolplane/services';
+import { createServiceFixture, type ServiceFixture } from '@toolplane/services/test-support';
 import pg from 'pg';
 import type { ConfigFiles } from '../config/workspace-config';
 
@@ -34,10 +30,7 @@ export function readFolder(dir: string): ConfigFiles {
   return files;
 }
 
-export interface GitopsFixture {
-  database: TestDatabase;
-  db: DbClient;
-  deps: ServiceDeps;
+export interface GitopsFixture extends ServiceFixture {
   /** Two tenants; every role is a member of `a`, only the owner of `b`. */
   a: Workspace;
   b: Workspace;
@@ -50,17 +43,9 @@ export interface GitopsFixture {
 }
 
 export async function createGitopsFixture(): Promise<GitopsFixture> {
-  const database = await createTestDatabase();
-  const db = createDb({ databaseUrl: database.url, max: 4 });
-  const keyring = createKeyring([parseMasterKey(randomBytes(32).toString('base64'))]);
-  const deps: ServiceDeps = {
-    db,
-    keyring,
-    runtimeSigningKey: new Uint8Array(randomBytes(32)),
-    runtimeUrl: 'http://127.0.0.1:1',
-    networkPolicy: { allowPrivateNetworks: true, deny: [] },
-    mailer: { send: async () => undefined },
-  };
+  const fixture = await createServiceFixture({}, { connections: 4 });
+  const { database, db, deps } = fixture;
+  const { keyring } = deps;
   const users = {} as Record<MemberRole | 'stranger', string>;
   for (const role of ['owner', 'admin', 'editor', 'viewer', 'stranger'] as const) {
     users[role] = (
@@ -92,9 +77,7 @@ export async function createGitopsFixture(): Promise<GitopsFixture> {
   }
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   return {
-    database,
-    db,
-    deps,
+    ...fixture,
     a,
     b,
     users,
@@ -117,8 +100,7 @@ export async function createGitopsFixture(): Promise<GitopsFixture> {
     sql: async (text, values) => (await pool.query(text, values)).rows,
     close: async () => {
       await pool.end();
-      await db.$disconnect();
-      await database.drop();
+      await fixture.close();
     },
   };
 }

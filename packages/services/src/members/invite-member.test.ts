@@ -1,60 +1,36 @@
-import { randomBytes } from 'node:crypto';
-import { parseMasterKey } from '@toolplane/crypto';
-import {
-  createDb,
-  createKeyring,
-  createUser,
-  createWorkspace,
-  type DbClient,
-  listAuditEvents,
-  type Workspace,
-} from '@toolplane/db';
-import { createTestDatabase, type TestDatabase } from '@toolplane/testing';
+import { createUser, createWorkspace, listAuditEvents, type Workspace } from '@toolplane/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkspaceContext } from '../authorization/workspace-context';
-import type { Mailer, MailMessage, ServiceDeps } from '../service-deps';
+import type { Mailer, MailMessage } from '../service-deps';
+import { createServiceFixture, type ServiceFixture } from '../test-support/create-service-fixture';
 import { inviteMember } from './invite-member';
 
-let database: TestDatabase;
-let db: DbClient;
-let deps: ServiceDeps;
+let f: ServiceFixture;
 let workspace: Workspace;
 let userId: string;
 const outbox: MailMessage[] = [];
 
 function ctx(mailer: Mailer = { send: async (m) => void outbox.push(m) }): WorkspaceContext {
   return {
-    deps: { ...deps, mailer },
+    deps: { ...f.deps, mailer },
     actor: { userId, requestId: 'req-1' },
     workspace,
     role: 'admin',
   };
 }
 
+// Not seedWorkspaces: the mail names the inviter and the workspace, so both are set here.
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = createDb({ databaseUrl: database.url, max: 2 });
-  const keyring = createKeyring([parseMasterKey(randomBytes(32).toString('base64'))]);
-  deps = {
-    db,
-    keyring,
-    runtimeSigningKey: new Uint8Array(randomBytes(32)),
-    runtimeUrl: 'http://127.0.0.1:1',
-    networkPolicy: { allowPrivateNetworks: true, deny: [] },
-    mailer: { send: async () => undefined },
-  };
-  const inviter = await createUser(db, { email: 'grace@example.com', name: 'Grace' });
+  f = await createServiceFixture();
+  const inviter = await createUser(f.db, { email: 'grace@example.com', name: 'Grace' });
   userId = inviter.id;
-  workspace = await createWorkspace(db, keyring, {
+  workspace = await createWorkspace(f.db, f.deps.keyring, {
     slug: 'invites',
     name: 'Invites & Co',
     ownerUserId: userId,
   });
 });
-afterAll(async () => {
-  await db?.$disconnect();
-  await database?.drop();
-});
+afterAll(() => f?.close());
 
 describe('inviteMember', () => {
   it('mails the invitee the link with the role and who invited them', async () => {
@@ -85,7 +61,7 @@ describe('inviteMember', () => {
       { email: 'second@example.com', role: 'editor', inviteUrl: (t) => `https://x/invite/${t}` },
     );
     expect(failing).toMatchObject({ mailed: false, invitation: { email: 'second@example.com' } });
-    const events = await listAuditEvents(db, workspace.id, { targetId: failing.invitation.id });
+    const events = await listAuditEvents(f.db, workspace.id, { targetId: failing.invitation.id });
     expect(events).toHaveLength(1);
 
     const before = outbox.length;

@@ -1,59 +1,28 @@
-import { randomBytes } from 'node:crypto';
-import { parseMasterKey } from '@toolplane/crypto';
 import {
   CREDENTIAL_PARAMS,
-  createDb,
-  createKeyring,
   createTool,
-  createUser,
-  createWorkspace,
-  type DbClient,
   decryptPolicyCredentials,
   getWorkspaceDataKey,
-  type Keyring,
   policyCredentialAad,
-  type Workspace,
 } from '@toolplane/db';
-import { createTestDatabase, type TestDatabase } from '@toolplane/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkspaceContext } from '../authorization/workspace-context';
 import { ServiceError } from '../service-error';
+import { createServiceFixture, type ServiceFixture } from '../test-support/create-service-fixture';
+import { seedWorkspaces } from '../test-support/seed-workspaces';
 import { getTool, getToolHistory } from '../tools/get-tool';
 import { loadDraftContext } from '../tools/load-draft-context';
 import { listPolicies } from './list-policies';
 import { SECRET_PARAMS } from './policy-params';
 import { createPolicy, updatePolicy } from './save-policy';
 
-let database: TestDatabase;
-let db: DbClient;
+let f: ServiceFixture;
 let pool: pg.Pool;
-let keyring: Keyring;
 let a: WorkspaceContext;
 let b: WorkspaceContext;
 
 const LITERAL = 'sk-live-never-in-plaintext-7f3a';
-
-async function context(slug: string, userId: string): Promise<WorkspaceContext> {
-  const workspace: Workspace = await createWorkspace(db, keyring, {
-    slug,
-    name: slug,
-    ownerUserId: userId,
-  });
-  return {
-    deps: {
-      db,
-      keyring,
-      runtimeSigningKey: new Uint8Array(randomBytes(32)),
-      runtimeUrl: 'http://127.0.0.1:1',
-      networkPolicy: { allowPrivateNetworks: true, deny: [] },
-      mailer: { send: async () => undefined },
-    },
-    actor: { userId, requestId: 'test' },
-    workspace,
-    role: 'owner',
-  };
-}
 
 /** The row as Postgres holds it, read without Prisma or any of our code. */
 async function rawParams(policyId: string): Promise<Record<string, unknown>> {
@@ -65,25 +34,22 @@ async function rawParams(policyId: string): Promise<Record<string, unknown>> {
 }
 
 async function opened(ctx: WorkspaceContext, policyId: string) {
-  const dataKey = await getWorkspaceDataKey(db, keyring, ctx.workspace.id);
+  const dataKey = await getWorkspaceDataKey(f.db, f.deps.keyring, ctx.workspace.id);
   return decryptPolicyCredentials(await rawParams(policyId), dataKey, (param) =>
     policyCredentialAad(ctx.workspace.id, policyId, param),
   );
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = createDb({ databaseUrl: database.url, max: 2 });
-  pool = new pg.Pool({ connectionString: database.url, max: 1 });
-  keyring = createKeyring([parseMasterKey(randomBytes(32).toString('base64'))]);
-  const user = await createUser(db, { email: 'policy-credentials@example.com' });
-  a = await context('policies-a', user.id);
-  b = await context('policies-b', user.id);
+  f = await createServiceFixture();
+  pool = new pg.Pool({ connectionString: f.database.url, max: 1 });
+  const seeded = await seedWorkspaces(f.deps);
+  a = seeded.ctx(seeded.a);
+  b = seeded.ctx(seeded.b);
 });
 afterAll(async () => {
   await pool?.end();
-  await db?.$disconnect();
-  await database?.drop();
+  await f?.close();
 });
 
 describe('policy credentials at rest', () => {
@@ -241,7 +207,7 @@ describe('policy credentials at rest', () => {
 describe('tool inline auth in the editor and the history', () => {
   it('redacts credential parameters of an inline auth block', async () => {
     const tool = await createTool(
-      db,
+      f.db,
       a.workspace.id,
       {
         name: 'inline_guarded',
@@ -249,7 +215,7 @@ describe('tool inline auth in the editor and the history', () => {
         handlerSource: 'export default () => 1',
         authInline: { plugin: 'api_key', params: { value: 'inline-literal-key', header: 'X-K' } },
       },
-      { keyring },
+      { keyring: f.deps.keyring },
     );
     const shown = await getTool(a, tool.id);
     expect(shown.authInline).toEqual({

@@ -4,6 +4,8 @@ import { createDb, createKeyring, type DbClient } from '@toolplane/db';
 import { createTestDatabase, type TestDatabase } from '@toolplane/testing';
 import type { ServiceDeps } from '../service-deps';
 
+export type ServiceDepsOverrides = Partial<Omit<ServiceDeps, 'db'>>;
+
 export interface ServiceFixture {
   database: TestDatabase;
   db: DbClient;
@@ -13,16 +15,14 @@ export interface ServiceFixture {
 }
 
 /**
- * A migrated database of its own and the ServiceDeps a service function takes: fresh keys, a
- * runtime URL nothing listens on, private networks allowed, mail dropped unless `overrides`
- * gives a mailer.
+ * The ServiceDeps a service function takes, around `db`: fresh keys, a runtime URL nothing
+ * listens on, private networks allowed, mail dropped unless `overrides` gives a mailer.
  */
-export async function createServiceFixture(
-  overrides: Partial<Omit<ServiceDeps, 'db'>> = {},
-): Promise<ServiceFixture> {
-  const database = await createTestDatabase();
-  const db = createDb({ databaseUrl: database.url, max: 2 });
-  const deps: ServiceDeps = {
+export function createTestServiceDeps(
+  db: DbClient,
+  overrides: ServiceDepsOverrides = {},
+): ServiceDeps {
+  return {
     db,
     keyring: createKeyring([parseMasterKey(randomBytes(32).toString('base64'))]),
     runtimeSigningKey: new Uint8Array(randomBytes(32)),
@@ -31,10 +31,22 @@ export async function createServiceFixture(
     mailer: { send: async () => undefined },
     ...overrides,
   };
+}
+
+/**
+ * A migrated database of its own and createTestServiceDeps over it. `connections` is the pool
+ * size: 2 serves a suite that calls one thing at a time; an HTTP suite wants a few more.
+ */
+export async function createServiceFixture(
+  overrides: ServiceDepsOverrides = {},
+  { connections = 2 }: { connections?: number } = {},
+): Promise<ServiceFixture> {
+  const database = await createTestDatabase();
+  const db = createDb({ databaseUrl: database.url, max: connections });
   return {
     database,
     db,
-    deps,
+    deps: createTestServiceDeps(db, overrides),
     close: async () => {
       await db.$disconnect();
       await database.drop();

@@ -1,61 +1,30 @@
-import { randomBytes } from 'node:crypto';
-import { parseMasterKey } from '@toolplane/crypto';
-import {
-  createAuthPolicy,
-  createDb,
-  createKeyring,
-  createUser,
-  createWorkspace,
-  type DbClient,
-} from '@toolplane/db';
-import { createTestDatabase, type TestDatabase } from '@toolplane/testing';
+import { createAuthPolicy } from '@toolplane/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkspaceContext } from '../authorization/workspace-context';
+import { createServiceFixture, type ServiceFixture } from '../test-support/create-service-fixture';
+import { seedWorkspaces } from '../test-support/seed-workspaces';
 import { loadDraftContext } from './load-draft-context';
 import { checkToolDraft, emptyToolDraft } from './tool-draft';
 
-let database: TestDatabase;
-let db: DbClient;
+let f: ServiceFixture;
 let ctx: WorkspaceContext;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = createDb({ databaseUrl: database.url, max: 2 });
-  const keyring = createKeyring([parseMasterKey(randomBytes(32).toString('base64'))]);
-  const user = await createUser(db, { email: 'draft-context@example.com' });
-  const workspace = await createWorkspace(db, keyring, {
-    slug: 'drafts',
-    name: 'Drafts',
-    ownerUserId: user.id,
-  });
-  ctx = {
-    deps: {
-      db,
-      keyring,
-      runtimeSigningKey: new Uint8Array(randomBytes(32)),
-      runtimeUrl: 'http://127.0.0.1:1',
-      networkPolicy: { allowPrivateNetworks: true, deny: [] },
-      mailer: { send: async () => undefined },
-    },
-    actor: { userId: user.id, requestId: 'test' },
-    workspace,
-    role: 'viewer',
-  };
-  await createAuthPolicy(db, keyring, workspace.id, {
+  f = await createServiceFixture();
+  const { a, ctx: contextIn } = await seedWorkspaces(f.deps);
+  ctx = contextIn(a, 'viewer');
+  await createAuthPolicy(f.db, f.deps.keyring, a.id, {
     name: 'literal',
     plugin: 'api_key',
     params: { value: 'sk-live-do-not-leak', header: 'X-Key' },
   });
-  await createAuthPolicy(db, keyring, workspace.id, {
+  await createAuthPolicy(f.db, f.deps.keyring, a.id, {
     name: 'jwt-from-secret',
     plugin: 'jwt',
     params: { secret: 'prefix-{{ env.JWT_SECRET }}', issuer: 'https://issuer.example' },
   });
 });
-afterAll(async () => {
-  await db?.$disconnect();
-  await database?.drop();
-});
+afterAll(() => f?.close());
 
 describe('loadDraftContext', () => {
   it('never hands policy credentials to the editor, yet keeps what compile checks', async () => {
