@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Writable } from 'node:stream';
 import { createApiHandler } from '@toolplane/api';
 import { type ServedApi, serveApi } from '@toolplane/api/test-support';
 import { createTenantPostgres, type TenantDatabase } from '@toolplane/connectors/test-support';
@@ -47,7 +48,12 @@ let viewerPat: string;
  */
 function toolplane(
   args: string[],
-  options: { stdin?: string; env?: Record<string, string> } = {},
+  options: {
+    stdin?: string;
+    /** Takes over stdin instead of `stdin` (which is written and closed at once). */
+    feed?: (stdin: Writable) => void;
+    env?: Record<string, string>;
+  } = {},
 ): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
@@ -70,8 +76,27 @@ function toolplane(
     });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(options.stdin ?? '');
+    if (options.feed) options.feed(child.stdin);
+    else child.stdin.end(options.stdin ?? '');
   });
+}
+
+/** Like `toolplane`, with its wall-clock time. */
+async function timed(...args: Parameters<typeof toolplane>): Promise<Run & { ms: number }> {
+  const started = performance.now();
+  const run = await toolplane(...args);
+  return { ...run, ms: performance.now() - started };
+}
+
+/**
+ * A stdin pipe held open like a parent process or CI runner that hands down its own stdin: the
+ * bytes in `text` (if any) and then silence, closed only once the test is done with it.
+ */
+function heldOpen(opened: Writable[], text?: string) {
+  return (stdin: Writable) => {
+    opened.push(stdin);
+    if (text) stdin.write(text);
+  };
 }
 
 function noStack(run: Run) {
@@ -164,6 +189,21 @@ describe('toolplane CLI', () => {
     });
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stderr).error).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+  });
+
+  it('gives up on a stdin pipe that stays open and silent, instead of hanging', async () => {
+    const opened: Writable[] = [];
+    try {
+      const run = await timed(['login', '--api-url', api.origin], { feed: heldOpen(opened) });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('No personal access token on standard input after 3 s');
+      // The quiet period (3 s) plus start-up, far from forever.
+      expect(run.ms).toBeLessThan(15_000);
+      noStack(run);
+      await expect(readFile(join(home, 'config', 'toolplane', 'config.json'))).rejects.toThrow();
+    } finally {
+      for (const stdin of opened) stdin.destroy();
+    }
   });
 
   it('logs in from stdin and stores the token readable only by the user', async () => {
@@ -298,6 +338,54 @@ describe('toolplane CLI', () => {
     expect(invalid.code).toBe(1);
     noStack(invalid);
   });
+
+  it('secrets set: an open silent stdin fails fast, a slow but steady pipe still works', async () => {
+    const opened: Writable[] = [];
+    try {
+      const silent = await timed(['secrets', 'set', 'NEVER_SENT', '-w', acme.slug], {
+        feed: heldOpen(opened),
+      });
+      expect(silent.code).toBe(2);
+      expect(silent.stderr).toContain('No secret value on standard input after 3 s');
+      expect(silent.stderr).toContain('printf %s "$VALUE" | toolplane secrets set NEVER_SENT');
+      expect(silent.ms).toBeLessThan(15_000);
+      noStack(silent);
+
+      // Some bytes and then silence without end-of-file: maybe half a value, so nothing is saved.
+      const partial = await timed(['secrets', 'set', 'HALF_SENT', '-w', acme.slug], {
+        feed: heldOpen(opened, 'half a val'),
+      });
+      expect(partial.code).toBe(2);
+      expect(partial.stderr).toContain('without being closed');
+      expect(partial.ms).toBeLessThan(15_000);
+      expect(
+        Object.keys(
+          await getSecretValues(fixture.db, fixture.keyring, acme.id, ['NEVER_SENT', 'HALF_SENT']),
+        ),
+      ).toEqual([]);
+    } finally {
+      for (const stdin of opened) stdin.destroy();
+    }
+
+    // Four chunks 1.2 s apart: longer in all than the 3 s quiet period, never quiet that long.
+    const parts = ['slow ', 'but ', 'steady', '\n'];
+    const slow = await timed(['secrets', 'set', 'SLOW_PIPE', '-w', acme.slug], {
+      feed: (stdin) => {
+        let next = 0;
+        const send = () => {
+          if (next === parts.length) return stdin.end();
+          stdin.write(parts[next++]);
+          setTimeout(send, 1_200);
+        };
+        send();
+      },
+    });
+    expect(slow.code, slow.stderr).toBe(0);
+    expect(slow.ms).toBeGreaterThan(3_600);
+    expect(
+      await getSecretValues(fixture.db, fixture.keyring, acme.id, ['SLOW_PIPE']),
+    ).toMatchObject({ SLOW_PIPE: { value: 'slow but steady' } });
+  }, 60_000);
 
   it('creates a token shown once, lists it by prefix and revokes it', async () => {
     const create = await toolplane([
