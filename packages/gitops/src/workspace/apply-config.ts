@@ -1,5 +1,5 @@
 import {
-  type DbClient,
+  type Db,
   recordAuditEvent,
   updateConnector as updateConnectorRow,
   withTransaction,
@@ -47,9 +47,15 @@ const connectionField = (connection: ConnectionSpec): string =>
 
 /**
  * Applies `config` in ONE transaction through the service layer (each service authorizes,
- * validates, writes, audits and announces the change; given a transaction client they all join
- * this transaction). Any failure rolls everything back. The runtime's change notifications are
- * sent by PostgreSQL at commit, all together, and never for a rolled-back apply.
+ * validates, writes, audits and announces the change; handed the transaction as `ctx.tx` they
+ * all join it). Any failure rolls everything back. The runtime's change notifications are sent
+ * by PostgreSQL at commit, all together, and never for a rolled-back apply.
+ *
+ * That is still one notification per changed item, not one per apply: packages/db sends them from
+ * its data functions, and they carry what the runtime needs (a changed connector's id drops that
+ * connector's pool). Identical payloads (policy changes carry no id) PostgreSQL delivers once per
+ * transaction. A summary notification on top would add a reload per replica, not save one, so
+ * none is sent.
  */
 export async function applyConfig(
   ctx: WorkspaceContext,
@@ -58,11 +64,10 @@ export async function applyConfig(
 ): Promise<WorkspacePlan> {
   const workspaceId = ctx.workspace.id;
   return withTransaction(
-    ctx.deps.db,
+    ctx.tx ?? ctx.deps.db,
     async (tx) => {
-      // The services take `deps.db`; withTransaction joins an open transaction when handed one,
-      // so every service call below runs inside this transaction.
-      const txCtx: WorkspaceContext = { ...ctx, deps: { ...ctx.deps, db: tx as DbClient } };
+      // Every service call below reads and writes through this transaction and opens none.
+      const txCtx: WorkspaceContext = { ...ctx, tx };
       const state = await readWorkspaceState(tx, workspaceId);
       const plan = computePlan(state.config, config, {
         prune: options.prune,
@@ -110,7 +115,7 @@ export async function applyConfig(
         if (created('connector', connector.name)) {
           const row = await step('connector', connector.name, async () => {
             const saved = await createConnector(txCtx, connectorInput(connector));
-            return setOptions(txCtx, connector, saved.id, saved.version, {});
+            return setOptions(txCtx, tx, connector, saved.id, saved.version, {});
           });
           connectorIds.set(connector.name, row);
         } else if (changed('connector', connector.name)) {
@@ -131,7 +136,7 @@ export async function applyConfig(
               });
               version = saved.version;
             }
-            return setOptions(txCtx, connector, row.id, version, before.options);
+            return setOptions(txCtx, tx, connector, row.id, version, before.options);
           });
         }
       }
@@ -202,13 +207,14 @@ function connectorInput(connector: ConnectorSpec) {
 /** Driver options are not part of the dashboard's connector form: written through packages/db. */
 async function setOptions(
   ctx: WorkspaceContext,
+  tx: Db,
   connector: ConnectorSpec,
   id: string,
   version: number,
   current: ConnectorSpec['options'],
 ): Promise<string> {
   if (stableJson(connector.options) !== stableJson(current)) {
-    await updateConnectorRow(ctx.deps.db, ctx.deps.keyring, ctx.workspace.id, id, {
+    await updateConnectorRow(tx, ctx.deps.keyring, ctx.workspace.id, id, {
       options: connector.options,
       expectedVersion: version,
     });

@@ -1,5 +1,6 @@
 import { type Db, recordAuditEvent, withTransaction } from '@toolplane/db';
 import type { WorkspaceContext } from '../authorization/workspace-context';
+import { workspaceDb } from '../authorization/workspace-db';
 import { mapDbErrors } from '../service-error';
 
 export interface AuditEntry {
@@ -12,7 +13,8 @@ export interface AuditEntry {
 
 /**
  * Runs a change and records its audit event in the same transaction: both happen or neither.
- * The data functions send the runtime's change notification inside that transaction too.
+ * The data functions send the runtime's change notification inside that transaction too. With
+ * `ctx.tx` both join the caller's open transaction instead of opening one.
  */
 export async function audited<T>(
   ctx: WorkspaceContext,
@@ -20,7 +22,7 @@ export async function audited<T>(
   entry: (result: T) => AuditEntry,
 ): Promise<T> {
   return mapDbErrors(() =>
-    withTransaction(ctx.deps.db, async (tx) => {
+    withTransaction(workspaceDb(ctx), async (tx) => {
       const result = await change(tx);
       const { action, targetType, targetId, before, after } = entry(result);
       await recordAuditEvent(tx, ctx.workspace.id, {

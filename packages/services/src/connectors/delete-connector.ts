@@ -2,12 +2,13 @@ import { deleteConnector as deleteConnectorRow, getConnector } from '@toolplane/
 import { audited } from '../audit/audited';
 import { authorize } from '../authorization/authorize';
 import type { WorkspaceContext } from '../authorization/workspace-context';
+import { workspaceDb } from '../authorization/workspace-db';
 import { ServiceError } from '../service-error';
 import { connectorSnapshot } from './connector-input';
 
 export async function deleteConnector(ctx: WorkspaceContext, connectorId: string): Promise<void> {
   authorize(ctx, 'connector.delete');
-  const before = await getConnector(ctx.deps.db, ctx.workspace.id, connectorId);
+  const before = await getConnector(workspaceDb(ctx), ctx.workspace.id, connectorId);
   if (!before) throw new ServiceError('NOT_FOUND', 'Connector not found.');
   await audited(
     ctx,

@@ -2,6 +2,7 @@ import { type Connector, getConnector, updateConnector as updateConnectorRow } f
 import { audited } from '../audit/audited';
 import { authorize } from '../authorization/authorize';
 import type { WorkspaceContext } from '../authorization/workspace-context';
+import { workspaceDb } from '../authorization/workspace-db';
 import { parseInput } from '../parse-input';
 import { ServiceError } from '../service-error';
 import { type ConnectorInput, connectorSnapshot, ZConnectorInput } from './connector-input';
@@ -15,7 +16,7 @@ export async function updateConnector(
 ): Promise<Connector> {
   authorize(ctx, 'connector.update');
   const data = parseInput(ZConnectorInput, input);
-  const before = await getConnector(ctx.deps.db, ctx.workspace.id, connectorId);
+  const before = await getConnector(workspaceDb(ctx), ctx.workspace.id, connectorId);
   if (!before) throw new ServiceError('NOT_FOUND', 'Connector not found.');
   const connection = parseConnectorUrlField(data.connection) ?? {};
   return audited(

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { audited } from '../audit/audited';
 import { authorize } from '../authorization/authorize';
 import type { WorkspaceContext } from '../authorization/workspace-context';
+import { workspaceDb } from '../authorization/workspace-db';
 import { parseInput } from '../parse-input';
 import { ServiceError } from '../service-error';
 import { checkPolicyParams, redactParams, SECRET_PARAMS } from './policy-params';
@@ -107,7 +108,7 @@ export async function updatePolicy(
   input: z.input<typeof ZPolicyInput> & { expectedVersion: number },
 ): Promise<AuthPolicy> {
   authorize(ctx, 'policy.update');
-  const current = await getAuthPolicy(ctx.deps.db, ctx.workspace.id, policyId);
+  const current = await getAuthPolicy(workspaceDb(ctx), ctx.workspace.id, policyId);
   if (!current) throw new ServiceError('NOT_FOUND', 'That policy does not exist.');
   const stored = (current.params ?? {}) as Record<string, JsonValue>;
   const params = { ...(input.params ?? {}) };
@@ -143,7 +144,7 @@ export async function updatePolicy(
 /** Deletes a policy; refused (CONFLICT) while a tool uses it. */
 export async function deletePolicy(ctx: WorkspaceContext, policyId: string): Promise<void> {
   authorize(ctx, 'policy.delete');
-  const current = await getAuthPolicy(ctx.deps.db, ctx.workspace.id, policyId);
+  const current = await getAuthPolicy(workspaceDb(ctx), ctx.workspace.id, policyId);
   if (!current) throw new ServiceError('NOT_FOUND', 'That policy does not exist.');
   await audited(
     ctx,

@@ -5,6 +5,7 @@ import {
   listSecrets,
 } from '@toolplane/db';
 import type { WorkspaceContext } from '../authorization/workspace-context';
+import { workspaceDb } from '../authorization/workspace-db';
 import { SECRET_PARAMS } from '../policies/policy-params';
 import type { DraftContext } from './tool-draft';
 
@@ -30,7 +31,7 @@ function redactCredential(value: unknown): unknown {
  * check resolve against.
  */
 export async function loadDraftContext(ctx: WorkspaceContext): Promise<DraftContext> {
-  const { db } = ctx.deps;
+  const db = workspaceDb(ctx);
   const [connectors, policies, secrets] = await Promise.all([
     listConnectors(db, ctx.workspace.id),
     listAuthPolicies(db, ctx.workspace.id),

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { audited } from '../audit/audited';
 import { authorize } from '../authorization/authorize';
 import type { WorkspaceContext } from '../authorization/workspace-context';
+import { workspaceDb } from '../authorization/workspace-db';
 import { parseInput } from '../parse-input';
 import { ServiceError } from '../service-error';
 import { loadDraftContext } from './load-draft-context';
@@ -60,7 +61,7 @@ export async function updateTool(
 ): Promise<Tool> {
   authorize(ctx, 'tool.update');
   const draft = parseInput(ZToolDraft, input) as ToolDraft;
-  const before = await getTool(ctx.deps.db, ctx.workspace.id, toolId);
+  const before = await getTool(workspaceDb(ctx), ctx.workspace.id, toolId);
   if (!before) throw new ServiceError('NOT_FOUND', 'Tool not found.');
   await assertCompiles(ctx, draft);
   return audited(
