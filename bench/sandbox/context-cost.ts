@@ -4,26 +4,23 @@
 // work gate: what differs between the two is only how recently each isolate ran. Run from the
 // repository root:
 //   node --no-node-snapshot --import tsx bench/sandbox/context-cost.ts [--rounds N] [--contexts N]
-import { readFileSync } from 'node:fs';
-import ivm from 'isolated-vm';
+//     [--initial MB]
+import type ivm from 'isolated-vm';
 import { createBridges } from '../../packages/sandbox/src/bridges/create-bridges';
 import {
   BOOTSTRAP_SOURCE,
   INSTALL_SOURCE,
 } from '../../packages/sandbox/src/isolate-code/bootstrap-source';
-import { median } from './measure';
+import { DEFAULT_POOL } from '../../packages/sandbox/src/limits';
+import { newIsolate } from '../../packages/sandbox/src/pool/new-isolate';
+import { median, minorFaults } from './measure';
 
+const initialArg = process.argv.indexOf('--initial');
+/** The isolates' `initialOldSpaceMb` (default: the sandbox's). */
+const INITIAL_MB =
+  initialArg === -1 ? DEFAULT_POOL.initialOldSpaceMb : Number(process.argv[initialArg + 1]);
 const roundsArg = process.argv.indexOf('--rounds');
 const ROUNDS = roundsArg === -1 ? 6 : Number(process.argv[roundsArg + 1]);
-/** Minor page faults of the process so far (Linux; 0 elsewhere). */
-const minorFaults = () => {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[7]);
-  } catch {
-    return 0;
-  }
-};
 const totalArg = process.argv.indexOf('--contexts');
 /** Contexts built per measurement; only the last 500 are measured. */
 const TOTAL = totalArg === -1 ? 600 : Number(process.argv[totalArg + 1]);
@@ -32,7 +29,7 @@ const ms = (from: bigint, to: bigint) => Number(to - from) / 1e6;
 async function measure(k: number, total: number) {
   const isolates = await Promise.all(
     Array.from({ length: k }, async () => {
-      const isolate = new ivm.Isolate({ memoryLimit: 64 });
+      const isolate = newIsolate({ memoryLimit: 64 }, INITIAL_MB);
       const bootstrap = await isolate.compileScript(BOOTSTRAP_SOURCE);
       const script = await isolate.compileScript(
         'globalThis.__toolplane_module = async function (exports) { exports.default = (p) => ({ id: p.inputs.id, ok: true }); }',

@@ -3,12 +3,12 @@
 // main thread's event-loop utilisation (wall time: inflated when the machine is loaded), CPU by
 // thread (Linux) and minor page faults per call. Run from the repository root:
 //   node --no-node-snapshot --import tsx bench/sandbox/profile.ts [--ms N] [--warm N]
-//     [--threads N] [--only hot|round-robin]
+//     [--threads N] [--initial MB] [--only hot|round-robin]
 // Add --cpu-prof to see the main thread's share in a profile.
 import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { createSandbox } from '@toolplane/sandbox';
-import { throughput } from './measure';
+import { minorFaults, throughput } from './measure';
 
 const arg = (name: string, fallback: number) => {
   const index = process.argv.indexOf(name);
@@ -23,6 +23,7 @@ const sandbox = createSandbox({
     maxIsolates: 256,
     ...(process.argv.includes('--warm') ? { warmContexts: arg('--warm', 2) } : {}),
     ...(process.argv.includes('--threads') ? { isolateThreads: arg('--threads', 3) } : {}),
+    ...(process.argv.includes('--initial') ? { initialOldSpaceMb: arg('--initial', 4) } : {}),
   },
 });
 let isolateCpuMs = 0;
@@ -50,16 +51,6 @@ function threadTicks(): Map<string, number> {
     }
   } catch {}
   return ticks;
-}
-
-/** Minor page faults of the process so far (Linux; 0 elsewhere). */
-function minorFaults(): number {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[7]);
-  } catch {
-    return 0;
-  }
 }
 
 async function measure(label: string, pick: (i: number) => string) {

@@ -1,13 +1,20 @@
 // Sandbox benchmark (issue 4). Run from the repository root:
 //   node --no-node-snapshot --import tsx bench/sandbox/run.ts
-// Options: --quick (fewer samples), --repeat N (default 3; medians of the repeats are reported).
+// Options: --quick (fewer samples), --repeat N (default 3; medians of the repeats are reported),
+// --initial MB (the pools' initialOldSpaceMb).
 import { createSandbox, type RunRequest } from '@toolplane/sandbox';
 import ivm from 'isolated-vm';
-import { fmt, latencies, median, percentile, table, throughput } from './measure';
+import { fmt, latencies, median, minorFaults, percentile, table, throughput } from './measure';
 
 const quick = process.argv.includes('--quick');
 const repeatArg = process.argv.indexOf('--repeat');
 const repeats = repeatArg === -1 ? 3 : Number(process.argv[repeatArg + 1]);
+const initialArg = process.argv.indexOf('--initial');
+// `--initial MB`: the pools' `initialOldSpaceMb` (default: the sandbox's), for A/B runs.
+const pool = {
+  maxIsolates: 256,
+  ...(initialArg === -1 ? {} : { initialOldSpaceMb: Number(process.argv[initialArg + 1]) }),
+};
 const N = quick ? 300 : 2000;
 // Throughput windows: WINDOWS pairs of hot and round-robin windows, WINDOW_MS each.
 const WINDOWS = quick ? 4 : 6;
@@ -22,7 +29,7 @@ type Figures = Record<string, number>;
 
 async function once(): Promise<Figures> {
   const figures: Figures = {};
-  const sandbox = createSandbox({ pool: { maxIsolates: 256 } });
+  const sandbox = createSandbox({ pool });
   const call = (workspaceId: string) => {
     const request: RunRequest = { workspaceId, source: SOURCE, payload };
     return sandbox.run(request).then((result) => {
@@ -58,26 +65,53 @@ async function once(): Promise<Figures> {
   for (let w = 0; w < 100; w++) await call(`ws_rr_${w}`);
   await throughput(WARMUP_MS, 8, hotCall);
   await throughput(WARMUP_MS, 8, roundRobinCall);
-  const hot: number[] = [];
-  const roundRobin: number[] = [];
+  // Per side, besides the rates: process CPU and minor page faults per call, which the
+  // machine's load disturbs less than the rates do.
+  const side = (call: (i: number) => Promise<unknown>) => ({ call, calls: 0, cpuUs: 0, faults: 0 });
+  const hot = side(hotCall);
+  const roundRobin = side(roundRobinCall);
+  const timeWindow = async (of: ReturnType<typeof side>) => {
+    const cpu = process.cpuUsage();
+    const faults = minorFaults();
+    let calls = 0;
+    const rate = await throughput(WINDOW_MS, 8, (i) => {
+      calls++;
+      return of.call(i);
+    });
+    const used = process.cpuUsage(cpu);
+    of.calls += calls;
+    of.cpuUs += used.user + used.system;
+    of.faults += minorFaults() - faults;
+    return rate;
+  };
+  const hotRates: number[] = [];
+  const roundRobinRates: number[] = [];
   const pairRatios: number[] = [];
   for (let window = 0; window < WINDOWS; window++) {
     // Alternate which side goes first, so neither always runs right after the other.
     const first = window % 2 === 0;
-    const a = await throughput(WINDOW_MS, 8, first ? hotCall : roundRobinCall);
-    const b = await throughput(WINDOW_MS, 8, first ? roundRobinCall : hotCall);
+    const a = await timeWindow(first ? hot : roundRobin);
+    const b = await timeWindow(first ? roundRobin : hot);
     const [h, r] = first ? [a, b] : [b, a];
-    hot.push(h);
-    roundRobin.push(r);
+    hotRates.push(h);
+    roundRobinRates.push(r);
     pairRatios.push(r / h);
   }
-  figures.hotPerSecond = median(hot);
-  figures.roundRobinPerSecond = median(roundRobin);
+  figures.hotPerSecond = median(hotRates);
+  figures.roundRobinPerSecond = median(roundRobinRates);
   figures.roundRobinRatio = median(pairRatios);
+  figures.hotCpuMs = hot.cpuUs / 1000 / hot.calls;
+  figures.roundRobinCpuMs = roundRobin.cpuUs / 1000 / roundRobin.calls;
+  figures.hotFaults = hot.faults / hot.calls;
+  figures.roundRobinFaults = roundRobin.faults / roundRobin.calls;
+
+  // Heap in use (live and not yet collected) per isolate once the windows have run: how far an
+  // isolate's heap grows between full GCs.
+  figures.heapAfterWindowsMb = (await sandbox.heapBytes()) / sandbox.stats().isolates / 1024 / 1024;
 
   // Memory per idle workspace pool: 100 fresh workspaces, one call each, left idle.
   await sandbox.dispose();
-  const idle = createSandbox({ pool: { maxIsolates: 256 } });
+  const idle = createSandbox({ pool });
   await new Promise((resolve) => setTimeout(resolve, 200));
   const rssBefore = process.memoryUsage().rss;
   for (let w = 0; w < 100; w++)
@@ -150,6 +184,21 @@ console.log(
       'round-robin / hot (median of paired windows)',
       fmt(m('roundRobinRatio'), 2),
       `≥ 0.5 (per run: ${runs.map((run) => fmt(run.roundRobinRatio!, 2)).join(', ')})`,
+    ],
+    [
+      'process CPU per call, hot / round-robin',
+      `${fmt(m('hotCpuMs'))} / ${fmt(m('roundRobinCpuMs'))} ms`,
+      'all threads, in the throughput windows',
+    ],
+    [
+      'minor page faults per call, hot / round-robin',
+      `${fmt(m('hotFaults'), 1)} / ${fmt(m('roundRobinFaults'), 1)}`,
+      'Linux; 0 elsewhere',
+    ],
+    [
+      'V8 heap per isolate after the throughput windows',
+      `${fmt(m('heapAfterWindowsMb'), 2)} MB`,
+      'in use, garbage included',
     ],
     [
       'memory per idle workspace pool (RSS)',

@@ -86,6 +86,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           } catch {}
         },
         gate,
+        poolOptions.initialOldSpaceMb,
       ),
     () => !refusingNewIsolates(),
   );

@@ -22,6 +22,7 @@ export const DEFAULT_POOL: PoolOptions = {
   warmContexts: 1,
   idleTimeoutMs: 5 * 60_000,
   isolateThreads: availableParallelism() + 1,
+  initialOldSpaceMb: 4,
 };
 
 const BOUNDS: Record<keyof ScriptLimits, [number, number]> = {

@@ -101,6 +101,14 @@ export type PoolOptions = {
    * pool; staying under it keeps isolate work on pooled, warm threads (see `WorkGate`).
    */
   isolateThreads: number;
+  /**
+   * V8's old-generation size for a new isolate until its first full GC, in MB (default 4; 0:
+   * V8's own, half the memory limit). Small, so an isolate that gets few calls — one of many
+   * workspaces — reuses its freed contexts' memory early instead of growing on fresh pages (see
+   * `newIsolate`). Ignored when the process was started with `--initial-old-space-size` or
+   * `--initial-heap-size`.
+   */
+  initialOldSpaceMb: number;
 };
 
 export type NetworkOptions = {

@@ -7,41 +7,37 @@ import { urlBridge } from './url-bridge';
 export type BridgeSlot = { call: CallState | null };
 
 /**
- * The host callbacks of one context, in `BRIDGE_NAMES` order. Console, timers and fetch are
- * `ignored` callbacks (the isolate does not wait for the host); randomness and URL parsing are
- * synchronous. Each validates what it is given and never throws: a thrown host error would carry
- * a host stack into the isolate.
+ * The host side of one context, in `BRIDGE_NAMES` order: two callbacks, each dispatching on an
+ * operation code (the bootstrap's `hostLog`, `hostTimerStart`, … are thin wrappers over them).
+ * `post` is `ignored` — console, timers and fetch: the isolate does not wait for the host — and
+ * `ask` is synchronous — randomness and URL parsing. Every callback costs each context an
+ * isolated-vm handle, a function template and a function instantiated in the isolate, so two
+ * rather than one per bridge (six) make a context cheaper to build. Both validate what they are
+ * given and never throw: a thrown host error would carry a host stack into the isolate.
  */
 export function createBridges(slot: BridgeSlot): ivm.Callback[] {
-  const guard =
-    <A extends unknown[], R>(fn: (...args: A) => R, fallback: R) =>
-    (...args: A): R => {
-      try {
-        return fn(...args);
-      } catch {
-        return fallback;
-      }
-    };
-  return [
-    new ivm.Callback(
-      guard((level: unknown, message: unknown, truncated: unknown) => {
-        slot.call?.console.add(level, message, truncated);
-      }, undefined),
-      { ignored: true },
-    ),
-    new ivm.Callback(
-      guard((id: unknown, delay: unknown) => slot.call?.startTimer(id, delay), undefined),
-      { ignored: true },
-    ),
-    new ivm.Callback(
-      guard((id: unknown) => slot.call?.clearTimer(id), undefined),
-      { ignored: true },
-    ),
-    new ivm.Callback(
-      guard((id: unknown, request: unknown) => slot.call?.startFetch(id, request), undefined),
-      { ignored: true },
-    ),
-    new ivm.Callback(guard(randomBridge, null)),
-    new ivm.Callback(guard(urlBridge, null)),
-  ];
+  const post = (operation: unknown, first: unknown, second: unknown, third: unknown): void => {
+    try {
+      const call = slot.call;
+      if (call === null) return;
+      if (operation === 0) call.console.add(first, second, third);
+      else if (operation === 1) call.startTimer(first, second);
+      else if (operation === 2) call.clearTimer(first);
+      else if (operation === 3) call.startFetch(first, second);
+    } catch {}
+  };
+  const ask = (
+    operation: unknown,
+    first: unknown,
+    second: unknown,
+    third: unknown,
+    fourth: unknown,
+  ): ReturnType<typeof randomBridge> | ReturnType<typeof urlBridge> => {
+    try {
+      if (operation === 0) return randomBridge(first, second);
+      if (operation === 1) return urlBridge(first, second, third, fourth);
+    } catch {}
+    return null;
+  };
+  return [new ivm.Callback(post, { ignored: true }), new ivm.Callback(ask)];
 }

@@ -9,18 +9,22 @@ import { TIMERS_SOURCE } from './timers-source';
 import { URL_SOURCE } from './url-source';
 
 /**
- * The host callbacks, in the order the bootstrap function takes them. Each arrives in the isolate
- * as a plain function (an isolated-vm `Callback`): arguments and results are copied, and no
- * reference to a host object ever enters the isolate.
+ * The host callbacks, in the order the bootstrap function takes them (`createBridges`): `hostPost`
+ * (not waited for) and `hostAsk` (synchronous), each taking an operation code first. Each arrives
+ * in the isolate as a plain function (an isolated-vm `Callback`): arguments and results are
+ * copied, and no reference to a host object ever enters the isolate.
  */
-export const BRIDGE_NAMES = [
-  'hostLog',
-  'hostTimerStart',
-  'hostTimerClear',
-  'hostFetch',
-  'hostRandom',
-  'hostUrl',
-] as const;
+export const BRIDGE_NAMES = ['hostPost', 'hostAsk'] as const;
+
+/** The bridges the other parts call, over the two callbacks (operation codes: `createBridges`). */
+const HOST_SOURCE = `
+function hostLog(level, text, truncated) { hostPost(0, level, text, truncated); }
+function hostTimerStart(id, ms) { hostPost(1, id, ms); }
+function hostTimerClear(id) { hostPost(2, id); }
+function hostFetch(id, request) { hostPost(3, id, request); }
+function hostRandom(kind, length) { return hostAsk(0, kind, length); }
+function hostUrl(operation, input, second, third) { return hostAsk(1, operation, input, second, third); }
+`;
 
 /** The globals defined on first use (`LAZY_SOURCE`), with the part that defines them. */
 const LAZY_GLOBALS = [
@@ -94,6 +98,7 @@ export const INSTALL_GLOBAL = '__toolplane_install';
 export const BOOTSTRAP_SOURCE = `globalThis.${INSTALL_GLOBAL} = (function toolplaneBootstrap(${BRIDGE_NAMES.join(', ')}) {
 'use strict';
 ${PRELUDE_SOURCE}
+${HOST_SOURCE}
 ${CONSOLE_SOURCE}
 ${TIMERS_SOURCE}
 ${CRYPTO_SOURCE}

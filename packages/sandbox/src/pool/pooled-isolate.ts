@@ -1,7 +1,8 @@
-import ivm from 'isolated-vm';
+import type ivm from 'isolated-vm';
 import type { CodeCache } from '../compile/code-cache';
 import { BOOTSTRAP_SOURCE } from '../isolate-code/bootstrap-source';
 import { LruMap } from '../lru-map';
+import { newIsolate } from './new-isolate';
 import { installWarmContext, type WarmContext } from './warm-context';
 import type { WorkGate } from './work-gate';
 
@@ -43,14 +44,18 @@ export class PooledIsolate {
     private readonly warmTarget: number,
     onCatastrophicError: (message: string) => void,
     private readonly gate: WorkGate,
+    initialOldSpaceMb = 0,
   ) {
-    this.isolate = new ivm.Isolate({
-      memoryLimit: memoryMb,
-      onCatastrophicError: (message) => {
-        this.catastrophic = true;
-        onCatastrophicError(message);
+    this.isolate = newIsolate(
+      {
+        memoryLimit: memoryMb,
+        onCatastrophicError: (message) => {
+          this.catastrophic = true;
+          onCatastrophicError(message);
+        },
       },
-    });
+      initialOldSpaceMb,
+    );
     this.ready = this.start();
     this.ready.catch(() => {});
   }
