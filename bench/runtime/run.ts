@@ -6,7 +6,7 @@
  *     [--peers runtime,runtime-nolog,runtime-mem,lean,sdk,toolbox] [--runtime-entry bundle|source]
  *     [--no-conformance] [--cpu-prof DIR] [--out FILE] [--redis-url URL] [--pg-admin-url URL]
  *     [--toolbox-bin PATH] [--list-tools 1000] [--scenarios get_user,get_user_cached,...]
- *     [--runtime-node-flags "--flag …"] [--list-page-size N] [--pool-size N]
+ *     [--runtime-node-flags "--flag …"] [--runtime-env "K=V …"] [--list-page-size N] [--pool-size N]
  *
  * It creates two databases of its own on the machine's PostgreSQL (--pg-admin-url, default
  * postgres://postgres@127.0.0.1:5432/postgres, normal durability settings): `tp_bench_<hex>` (the
@@ -90,6 +90,13 @@ const PEERS = opt('peers', ALL_PEERS.join(',')).split(',');
 const RUNTIME_ENTRY = opt('runtime-entry', 'bundle');
 /** Extra node flags for the runtime peers (A/B of V8 settings), e.g. "--max-semi-space-size=8". */
 const RUNTIME_NODE_FLAGS = opt('runtime-node-flags', '').split(' ').filter(Boolean);
+/** `--runtime-env "K=V …"`: extra environment for the runtime peers (A/B of e.g. MALLOC_ARENA_MAX). */
+const RUNTIME_ENV = Object.fromEntries(
+  opt('runtime-env', '')
+    .split(' ')
+    .filter(Boolean)
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
 const CONFORMANCE = !flag('no-conformance');
 const CPU_PROF = given('cpu-prof') ? path.resolve(opt('cpu-prof', 'bench-prof')) : '';
 const REDIS_URL = opt('redis-url', 'redis://127.0.0.1:6379');
@@ -643,6 +650,7 @@ async function startPeer(name: string, keys: Keys): Promise<{ target: Target; ch
         TOOLPLANE_MODE: 'development',
         TOOLPLANE_ALLOW_PRIVATE_NETWORKS: 'true',
         LOG_LEVEL: 'info',
+        ...RUNTIME_ENV,
       },
       'runtime listening',
       `${origin}/healthz`,
