@@ -5,8 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApiHandler } from '@toolplane/api';
-import { createApiTestDeps, type ServedApi, serveApi } from '@toolplane/api/test-support';
+import { type ApiFixture, createApiFixture } from '@toolplane/api/test-support';
 import {
   addMembership,
   createPersonalAccessToken,
@@ -14,7 +13,6 @@ import {
   createWorkspace,
   setSecret,
 } from '@toolplane/db';
-import { createTestDatabase, type TestDatabase } from '@toolplane/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -22,9 +20,7 @@ const CLI = join(ROOT, 'packages', 'cli');
 const BIN = join(CLI, 'bin', 'toolplane.js');
 const FIXTURES = join(ROOT, 'packages', 'gitops', 'fixtures');
 
-let database: TestDatabase;
-let deps: ReturnType<typeof createApiTestDeps>;
-let api: ServedApi;
+let api: ApiFixture;
 let home: string;
 let editor: string;
 let viewer: string;
@@ -63,28 +59,24 @@ beforeAll(async () => {
   const build = spawnSync(process.execPath, [join(CLI, 'build.mjs')], { encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`CLI build failed:\n${build.stderr}`);
   home = mkdtempSync(join(tmpdir(), 'toolplane-gitops-cli-'));
-  database = await createTestDatabase();
-  deps = createApiTestDeps(database.url);
-  const owner = await createUser(deps.db, { email: 'owner@gitops-cli.test' });
-  const reader = await createUser(deps.db, { email: 'viewer@gitops-cli.test' });
-  const acme = await createWorkspace(deps.db, deps.keyring, {
+  api = await createApiFixture();
+  const owner = await createUser(api.db, { email: 'owner@gitops-cli.test' });
+  const reader = await createUser(api.db, { email: 'viewer@gitops-cli.test' });
+  const acme = await createWorkspace(api.db, api.deps.keyring, {
     slug: 'acme',
     name: 'Acme',
     ownerUserId: owner.id,
   });
-  await addMembership(deps.db, acme.id, { userId: reader.id, role: 'viewer' });
+  await addMembership(api.db, acme.id, { userId: reader.id, role: 'viewer' });
   for (const name of ['MAIN_DATABASE_URL', 'CACHE_URL', 'PARTNER_KEY']) {
-    await setSecret(deps.db, deps.keyring, acme.id, { name, value: `v-${name}` });
+    await setSecret(api.db, api.deps.keyring, acme.id, { name, value: `v-${name}` });
   }
-  editor = (await createPersonalAccessToken(deps.db, owner.id, { name: 'cli' })).plaintext;
-  viewer = (await createPersonalAccessToken(deps.db, reader.id, { name: 'cli' })).plaintext;
-  api = await serveApi(createApiHandler({ deps }));
+  editor = (await createPersonalAccessToken(api.db, owner.id, { name: 'cli' })).plaintext;
+  viewer = (await createPersonalAccessToken(api.db, reader.id, { name: 'cli' })).plaintext;
 }, 120_000);
 
 afterAll(async () => {
   await api?.close();
-  await deps?.db.$disconnect();
-  await database?.drop();
   if (home) rmSync(home, { recursive: true, force: true });
 });
 

@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import {
   addMembership,
   createUser,
@@ -7,27 +6,13 @@ import {
   type MemberRole,
   setSecret,
 } from '@toolplane/db';
+import { FIXTURES, readFolder } from '@toolplane/gitops/test-support';
 import { createPersonalAccessToken } from '@toolplane/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiFixture, createApiFixture } from '../test-support/create-api-fixture';
 
 // The GitOps and Hyperterse endpoints over real HTTP: what the CLI sends and gets back. The
 // library's own suites (packages/gitops) cover the semantics; this covers the wire.
-
-const FIXTURES = join(import.meta.dirname, '..', '..', '..', 'gitops', 'fixtures');
-
-function readFolder(dir: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  const walk = (current: string) => {
-    for (const entry of readdirSync(current)) {
-      const path = join(current, entry);
-      if (statSync(path).isDirectory()) walk(path);
-      else files[relative(dir, path).split('\\').join('/')] = readFileSync(path, 'utf8');
-    }
-  };
-  walk(dir);
-  return files;
-}
 
 let f: ApiFixture;
 const tokens = {} as Record<MemberRole | 'stranger', string>;

@@ -7,6 +7,9 @@ import { createApiHandler } from '../create-api-handler';
 import { createMemoryRateLimiter } from '../http/rate-limiter';
 import { serveApi } from './serve-api';
 
+// For suites whose database comes from another fixture (the CLI's, over the runtime's).
+export { type ServedApi, serveApi } from './serve-api';
+
 export interface ApiFixture extends ServiceFixture {
   /** e.g. http://127.0.0.1:43123 — the API is at `${origin}/api/v1`. */
   origin: string;

@@ -1,9 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { createDb } from '@toolplane/db';
-import type { ServiceDeps } from '@toolplane/services';
-import { createTestServiceDeps, type ServiceDepsOverrides } from '@toolplane/services/test-support';
 
 export interface ServedApi {
   /** e.g. http://127.0.0.1:43123 — the API is at `${origin}/api/v1`. */
@@ -76,15 +73,4 @@ export async function serveApi(
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
-}
-
-/**
- * ServiceDeps for a database someone else made (fresh keys, mail dropped unless `mailer` is
- * given); with no database yet, createApiFixture makes one and serves the API over it too.
- */
-export function createApiTestDeps(
-  databaseUrl: string,
-  options: ServiceDepsOverrides = {},
-): ServiceDeps {
-  return createTestServiceDeps(createDb({ databaseUrl, max: 4 }), options);
 }

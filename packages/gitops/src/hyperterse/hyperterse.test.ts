@@ -4,12 +4,8 @@ import { compileStatement, type InputSpec } from '@toolplane/pipeline/compile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfigFiles } from '../config/parse-config-files';
 import type { ToolSpec } from '../config/workspace-config';
-import {
-  createGitopsFixture,
-  FIXTURES,
-  type GitopsFixture,
-  readFolder,
-} from '../test-support/create-gitops-fixture';
+import { createGitopsFixture, type GitopsFixture } from '../test-support/create-gitops-fixture';
+import { FIXTURES, readFolder } from '../test-support/read-folder';
 import { exportWorkspace } from '../workspace/export-workspace';
 import { readWorkspaceState } from '../workspace/read-workspace-state';
 import { exportHyperterse } from './export-hyperterse';

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import {
   addMembership,
   createUser,
@@ -12,23 +10,6 @@ import {
 import { openWorkspace, type WorkspaceContext } from '@toolplane/services';
 import { createServiceFixture, type ServiceFixture } from '@toolplane/services/test-support';
 import pg from 'pg';
-import type { ConfigFiles } from '../config/workspace-config';
-
-export const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures');
-
-/** A fixture folder as the files map the CLI would send. */
-export function readFolder(dir: string): ConfigFiles {
-  const files: ConfigFiles = {};
-  const walk = (current: string) => {
-    for (const entry of readdirSync(current)) {
-      const path = join(current, entry);
-      if (statSync(path).isDirectory()) walk(path);
-      else files[relative(dir, path).split('\\').join('/')] = readFileSync(path, 'utf8');
-    }
-  };
-  walk(dir);
-  return files;
-}
 
 export interface GitopsFixture extends ServiceFixture {
   /** Two tenants; every role is a member of `a`, only the owner of `b`. */

@@ -12,12 +12,8 @@ import { configJsonSchema } from '../config/config-json-schema';
 import { parseConfigFiles } from '../config/parse-config-files';
 import type { ConfigFiles, WorkspaceConfig } from '../config/workspace-config';
 import { exportHyperterse } from '../hyperterse/export-hyperterse';
-import {
-  createGitopsFixture,
-  FIXTURES,
-  type GitopsFixture,
-  readFolder,
-} from '../test-support/create-gitops-fixture';
+import { createGitopsFixture, type GitopsFixture } from '../test-support/create-gitops-fixture';
+import { FIXTURES, readFolder } from '../test-support/read-folder';
 import { applyWorkspace } from './apply-workspace';
 import { exportWorkspace } from './export-workspace';
 import { planWorkspace } from './plan-workspace';
