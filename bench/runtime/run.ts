@@ -7,6 +7,7 @@
  *     [--no-conformance] [--cpu-prof DIR] [--out FILE] [--redis-url URL] [--pg-admin-url URL]
  *     [--toolbox-bin PATH] [--list-tools 1000] [--scenarios get_user,get_user_cached,...]
  *     [--runtime-node-flags "--flag …"] [--runtime-env "K=V …"] [--list-page-size N] [--pool-size N]
+ *     [--base-dir DIR] (with the peer runtime-base: the runtime of another checkout, same config)
  *
  * It creates two databases of its own on the machine's PostgreSQL (--pg-admin-url, default
  * postgres://postgres@127.0.0.1:5432/postgres, normal durability settings): `tp_bench_<hex>` (the
@@ -112,6 +113,11 @@ const LIST_TOOLS = Number(opt('list-tools', '1000'));
 const LIST_PAGE_SIZE = given('list-page-size') ? opt('list-page-size', '') : undefined;
 /** RUNTIME_TENANT_POOL_SIZE for the runtime peers but runtime-pool4; unset: the default. */
 const POOL_SIZE = given('pool-size') ? opt('pool-size', '') : undefined;
+/**
+ * `--base-dir DIR`: another checkout (npm ci done) whose runtime the peer `runtime-base` runs,
+ * configured exactly as `runtime`, so a code change is compared with its base in one run.
+ */
+const BASE_DIR = given('base-dir') ? path.resolve(opt('base-dir', '')) : undefined;
 
 type Scenario = 'get_user' | 'get_user_cached' | 'script_echo' | 'tools_list';
 const ONLY = given('scenarios') ? opt('scenarios', '').split(',') : undefined;
@@ -121,6 +127,7 @@ const SCENARIOS: Record<string, readonly Scenario[]> = Object.fromEntries(
     'runtime-nolog': ['get_user'],
     'runtime-mem': ['get_user', 'get_user_cached'],
     'runtime-pool4': ['get_user'],
+    'runtime-base': ['get_user', 'get_user_cached', 'script_echo', 'tools_list'],
     lean: ['get_user'],
     sdk: ['get_user'],
     toolbox: ['get_user'],
@@ -271,6 +278,8 @@ interface LevelResult {
   pgCpuMsPerReq: number;
   /** The part of it spent by backends of the tenant (data) database. */
   pgDataCpuMsPerReq: number;
+  /** The load generator's own CPU (this process): a bigger or odder answer costs the client too. */
+  clientCpuMsPerReq: number;
   /** PostgreSQL backends that connected during the level (pool churn). */
   pgNewBackends: number;
   peakRssMb: number;
@@ -400,12 +409,14 @@ async function runLevel(
   const backends = await pgBackends();
   const pgBefore = new Map(backends.map((b) => [b.pid, { db: b.db, cpu: cpuSeconds(b.pid) }]));
   const cpuBefore = cpuSeconds(target.pid);
+  const clientBefore = process.cpuUsage();
   const t0 = performance.now();
   recording = true;
   await sleep(durationS * 1000);
   recording = false;
   const elapsed = (performance.now() - t0) / 1000;
   const cpuAfter = cpuSeconds(target.pid);
+  const client = process.cpuUsage(clientBefore);
   // A backend that went away during the level (an idle connection closed) counts for nothing.
   let pgCpu = 0;
   let pgDataCpu = 0;
@@ -441,6 +452,7 @@ async function runLevel(
     serverCpuMsPerReq: ((cpuAfter - cpuBefore) * 1000) / Math.max(1, requests),
     pgCpuMsPerReq: (pgCpu * 1000) / Math.max(1, requests),
     pgDataCpuMsPerReq: (pgDataCpu * 1000) / Math.max(1, requests),
+    clientCpuMsPerReq: (client.user + client.system) / 1000 / Math.max(1, requests),
     pgNewBackends,
     peakRssMb: peakRss,
   };
@@ -597,14 +609,14 @@ async function tearDown() {
 // ---------- peers ----------
 
 /** `node <flags> dist/main.js` of apps/runtime's start script, with the path made root-relative. */
-function productionNodeArgs(): string[] {
-  const manifest = JSON.parse(readFileSync(path.join(root, 'apps/runtime/package.json'), 'utf8'));
+function productionNodeArgs(dir = root): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'apps/runtime/package.json'), 'utf8'));
   const words = (manifest.scripts.start as string).split(/\s+/);
   if (words[0] !== 'node') throw new Error('apps/runtime start script no longer starts with node');
   return words
     .slice(1)
     .filter((word) => word !== '--no-node-snapshot')
-    .map((word) => (word.endsWith('.js') ? `apps/runtime/${word}` : word));
+    .map((word) => (word.endsWith('.js') ? path.join(dir, 'apps/runtime', word) : word));
 }
 
 function nodeArgs(peer: string): string[] {
@@ -624,9 +636,11 @@ async function startPeer(name: string, keys: Keys): Promise<{ target: Target; ch
     // With the node flags of apps/runtime's `npm start` script (the launcher uses the same), or
     // from source through tsx.
     const entry =
-      RUNTIME_ENTRY === 'source'
-        ? ['--import', 'tsx', 'apps/runtime/src/main.ts']
-        : productionNodeArgs();
+      name === 'runtime-base'
+        ? productionNodeArgs(BASE_DIR)
+        : RUNTIME_ENTRY === 'source'
+          ? ['--import', 'tsx', 'apps/runtime/src/main.ts']
+          : productionNodeArgs();
     const child = await startChild(
       name,
       process.execPath,
@@ -770,8 +784,8 @@ const errorTotal = (r: LevelResult) => Object.values(r.errors).reduce((a, b) => 
 function report(results: LevelResult[], peers: string[], hwm: Record<string, number>): string[] {
   const lines: string[] = [];
   lines.push(
-    '| peer | scenario | c | req/s | p50 ms | p99 ms | errors | CPU ms/req | PG CPU ms/req | of it tenant DB | peak RSS MB |',
-    '| --- | --- | --: | --: | --: | --: | --: | --: | --: | --: | --: |',
+    '| peer | scenario | c | req/s | p50 ms | p99 ms | errors | CPU ms/req | PG CPU ms/req | of it tenant DB | client CPU ms/req | peak RSS MB |',
+    '| --- | --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |',
   );
   for (const peer of peers) {
     for (const scenario of SCENARIOS[peer] ?? []) {
@@ -781,7 +795,7 @@ function report(results: LevelResult[], peers: string[], hwm: Record<string, num
         );
         if (rs.length === 0) continue;
         lines.push(
-          `| ${peer} | ${scenario} | ${concurrency} | ${fmt(median(rs.map((r) => r.rps)), 0)} | ${fmt(median(rs.map((r) => r.p50)))} | ${fmt(median(rs.map((r) => r.p99)))} | ${rs.reduce((a, r) => a + errorTotal(r), 0)} | ${fmt(median(rs.map((r) => r.serverCpuMsPerReq)), 3)} | ${fmt(median(rs.map((r) => r.pgCpuMsPerReq)), 3)} | ${fmt(median(rs.map((r) => r.pgDataCpuMsPerReq)), 3)} | ${fmt(Math.max(...rs.map((r) => r.peakRssMb)), 0)} |`,
+          `| ${peer} | ${scenario} | ${concurrency} | ${fmt(median(rs.map((r) => r.rps)), 0)} | ${fmt(median(rs.map((r) => r.p50)))} | ${fmt(median(rs.map((r) => r.p99)))} | ${rs.reduce((a, r) => a + errorTotal(r), 0)} | ${fmt(median(rs.map((r) => r.serverCpuMsPerReq)), 3)} | ${fmt(median(rs.map((r) => r.pgCpuMsPerReq)), 3)} | ${fmt(median(rs.map((r) => r.pgDataCpuMsPerReq)), 3)} | ${fmt(median(rs.map((r) => r.clientCpuMsPerReq)), 3)} | ${fmt(Math.max(...rs.map((r) => r.peakRssMb)), 0)} |`,
         );
       }
     }
@@ -813,6 +827,8 @@ function report(results: LevelResult[], peers: string[], hwm: Record<string, num
   };
   const pairs: [string, [string, Scenario], [string, Scenario]][] = [
     ['runtime/toolbox', ['runtime', 'get_user'], ['toolbox', 'get_user']],
+    ['runtime/runtime-base', ['runtime', 'get_user'], ['runtime-base', 'get_user']],
+    ['runtime-base/toolbox', ['runtime-base', 'get_user'], ['toolbox', 'get_user']],
     ['runtime/lean', ['runtime', 'get_user'], ['lean', 'get_user']],
     ['runtime/sdk', ['runtime', 'get_user'], ['sdk', 'get_user']],
     ['toolbox/lean', ['toolbox', 'get_user'], ['lean', 'get_user']],
@@ -850,6 +866,8 @@ async function main(): Promise<boolean> {
   const peers = PEERS.filter((peer) => {
     if (!(peer in SCENARIOS))
       throw new Error(`unknown peer ${peer} (${Object.keys(SCENARIOS).join(', ')})`);
+    if (peer === 'runtime-base' && BASE_DIR === undefined)
+      throw new Error('the runtime-base peer needs --base-dir DIR (another checkout)');
     if (peer === 'toolbox' && !existsSync(TOOLBOX_BIN)) {
       say(`(toolbox skipped: no binary at ${TOOLBOX_BIN}; pass --toolbox-bin)`);
       return false;
@@ -859,6 +877,13 @@ async function main(): Promise<boolean> {
   if (RUNTIME_ENTRY !== 'source' && peers.some((p) => p.startsWith('runtime'))) {
     say('building apps/runtime (node apps/runtime/build.mjs, as `npm start` does)');
     execFileSync(process.execPath, ['apps/runtime/build.mjs'], { cwd: root, stdio: 'ignore' });
+    if (BASE_DIR !== undefined) {
+      say(`building the base runtime in ${BASE_DIR}`);
+      execFileSync(process.execPath, ['apps/runtime/build.mjs'], {
+        cwd: BASE_DIR,
+        stdio: 'ignore',
+      });
+    }
   }
   say(
     `bench: ${ROWS} rows, ${LIST_TOOLS} tools to list, peers ${peers.join(', ')}, concurrency ${CONCURRENCY.join(',')}, ${DURATION_S}s (+${WARMUP_S}s warm-up) per level, ${REPEATS} repeat(s), runtime ${RUNTIME_ENTRY}, node ${process.version}, load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
@@ -884,7 +909,7 @@ async function main(): Promise<boolean> {
           const r = await runLevel(target, scenario, concurrency, DURATION_S, WARMUP_S, repeat);
           results.push(r);
           say(
-            `run ${repeat} ${peer.padEnd(13)} ${scenario.padEnd(15)} c=${String(concurrency).padEnd(3)} ${fmt(r.rps, 0).padStart(6)} req/s  p50 ${fmt(r.p50)} ms  p90 ${fmt(r.p90)} ms  p99 ${fmt(r.p99)} ms  errors ${JSON.stringify(r.errors)}  cpu ${fmt(r.serverCpuMsPerReq, 3)} ms/req  pg ${fmt(r.pgCpuMsPerReq, 3)} ms/req (data ${fmt(r.pgDataCpuMsPerReq, 3)}, +${r.pgNewBackends} backends)  peak RSS ${fmt(r.peakRssMb, 0)} MB`,
+            `run ${repeat} ${peer.padEnd(13)} ${scenario.padEnd(15)} c=${String(concurrency).padEnd(3)} ${fmt(r.rps, 0).padStart(6)} req/s  p50 ${fmt(r.p50)} ms  p90 ${fmt(r.p90)} ms  p99 ${fmt(r.p99)} ms  errors ${JSON.stringify(r.errors)}  cpu ${fmt(r.serverCpuMsPerReq, 3)} ms/req  pg ${fmt(r.pgCpuMsPerReq, 3)} ms/req (data ${fmt(r.pgDataCpuMsPerReq, 3)}, +${r.pgNewBackends} backends)  client ${fmt(r.clientCpuMsPerReq, 3)} ms/req  peak RSS ${fmt(r.peakRssMb, 0)} MB`,
           );
         }
       }
