@@ -135,7 +135,8 @@ export function createConnectorPools(options: ConnectorPoolsOptions): ConnectorP
       entry.inFlight++;
       entry.lastUsed = Date.now();
       try {
-        const pool = await entry.pool;
+        // An open pool is used as is: no await of its (long settled) opening per call.
+        const pool = entry.opened ?? (await entry.pool);
         return await pool.run(query);
       } finally {
         entry.inFlight--;

@@ -1,18 +1,30 @@
 import { ConnectorError } from './connector-error';
 
-/** Rejects with a TIMEOUT ConnectorError after `ms`, calling `onTimeout` (to cancel the work). */
+/**
+ * Rejects with a TIMEOUT ConnectorError after `ms`, calling `onTimeout` (to cancel the work).
+ * One promise and one timer per call (every statement runs through this): no `Promise.race`
+ * with a deadline promise and no `finally` chain.
+ */
 export function withDeadline<T>(
   promise: Promise<T>,
   ms: number,
   message: string,
   onTimeout?: () => void,
 ): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
       onTimeout?.();
       reject(new ConnectorError('TIMEOUT', message));
     }, ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
   });
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }

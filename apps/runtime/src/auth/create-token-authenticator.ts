@@ -3,8 +3,11 @@ import { type ApiToken, type Db, findApiTokenByHash, hashToken } from '@toolplan
 import type { Caller } from './caller';
 
 export interface TokenAuthenticator {
-  /** The caller behind an `Authorization` header, or null (missing, malformed, unknown, expired, revoked). */
-  authenticate(authorization: string | undefined): Promise<Caller | null>;
+  /**
+   * The caller behind an `Authorization` header, or null (missing, malformed, unknown, expired,
+   * revoked). Synchronous when the token is known (cached): a promise only when it must be read.
+   */
+  authenticate(authorization: string | undefined): Caller | null | Promise<Caller | null>;
   /** A token of this workspace changed (created, revoked): drop what is cached for it. */
   invalidate(workspaceId: string, tokenId?: string): void;
   /** Drop everything (the change listener reconnected). */
@@ -72,8 +75,15 @@ export function createTokenAuthenticator(options: {
     return promise;
   }
 
+  function check(entry: Entry): Caller | null {
+    const token = entry.token;
+    if (!token || token.revokedAt !== null) return null;
+    if (token.expiresAt !== null && token.expiresAt.getTime() <= now()) return null;
+    return entry.caller;
+  }
+
   return {
-    async authenticate(authorization) {
+    authenticate(authorization) {
       if (authorization === undefined) return null;
       const match = BEARER.exec(authorization);
       const secret = match?.[1];
@@ -98,11 +108,7 @@ export function createTokenAuthenticator(options: {
       const hash = hashToken(secret);
       let entry = byHash.get(hash);
       if (entry && maxAgeMs !== undefined && now() - entry.at > maxAgeMs) entry = undefined;
-      entry ??= await lookup(hash);
-      const token = entry.token;
-      if (!token || token.revokedAt !== null) return null;
-      if (token.expiresAt !== null && token.expiresAt.getTime() <= now()) return null;
-      return entry.caller;
+      return entry === undefined ? lookup(hash).then(check) : check(entry);
     },
     invalidate(workspaceId, tokenId) {
       generation++;

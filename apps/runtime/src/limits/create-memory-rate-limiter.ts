@@ -1,4 +1,5 @@
 import {
+  GRANTED,
   type RateLimitCheck,
   type RateLimiter,
   type RateLimitVerdict,
@@ -27,13 +28,11 @@ export function createMemoryRateLimiter(options: { now?: () => number } = {}): R
       }
     }
     for (const check of checks) counts.set(check.key, (counts.get(check.key) ?? 0) + cost);
-    return { ok: true as const };
+    return GRANTED;
   }
   return {
     takeSync,
-    async take(checks, cost) {
-      return takeSync(checks, cost);
-    },
+    take: takeSync,
     async close() {},
   };
 }

@@ -1,6 +1,14 @@
 import { isRedisReady, type Redis } from '@toolplane/redis';
 import { createMemoryRateLimiter } from './create-memory-rate-limiter';
-import { type RateLimiter, WINDOW_MS, windowOf } from './rate-limiter';
+import {
+  GRANTED,
+  type RateLimitCheck,
+  type RateLimiter,
+  type RateLimitVerdict,
+  WINDOW_MS,
+  windowIndex,
+  windowOf,
+} from './rate-limiter';
 
 // Leases budget for every key in one round trip: grants min(wanted, what every budget has left)
 // and counts it against each, or grants 0, counting nothing, when that is below the call's
@@ -52,46 +60,55 @@ export function createRedisRateLimiter(options: {
   // Units leased from the current window and not spent yet, per budget key.
   const leased = new Map<string, number>();
   let window = -1;
+  async function leaseAndTake(
+    checks: readonly RateLimitCheck[],
+    cost: number,
+  ): Promise<RateLimitVerdict> {
+    const current = windowOf(now());
+    const keys = checks.map((check) => `${prefix}rl:${check.key}:${current.index}`);
+    const wanted = Math.max(
+      cost,
+      leaseSize(Math.min(...checks.map((check) => check.limitPerMinute))),
+    );
+    try {
+      const grant = await lease(
+        keys.length,
+        ...keys,
+        WINDOW_MS + 1_000,
+        cost,
+        wanted,
+        ...checks.map((check) => check.limitPerMinute),
+      );
+      if (grant < cost) return { ok: false, retryAfterSeconds: current.retryAfterSeconds };
+      if (window === current.index) {
+        for (const check of checks) {
+          leased.set(check.key, (leased.get(check.key) ?? 0) + grant - cost);
+        }
+      }
+      return GRANTED;
+    } catch {
+      options.onFallback?.();
+      return fallback.takeSync(checks, cost);
+    }
+  }
+
   return {
-    async take(checks, cost = 1) {
+    // From the local lease without a promise; Redis only when a lease ran out.
+    take(checks, cost = 1) {
       if (!isRedisReady(redis)) {
         options.onFallback?.();
         return fallback.takeSync(checks, cost);
       }
-      const current = windowOf(now());
-      if (current.index !== window) {
-        window = current.index;
+      const index = windowIndex(now());
+      if (index !== window) {
+        window = index;
         leased.clear();
       }
-      if (checks.every((check) => (leased.get(check.key) ?? 0) >= cost)) {
-        for (const check of checks) leased.set(check.key, leased.get(check.key)! - cost);
-        return { ok: true };
+      for (const check of checks) {
+        if ((leased.get(check.key) ?? 0) < cost) return leaseAndTake(checks, cost);
       }
-      const keys = checks.map((check) => `${prefix}rl:${check.key}:${current.index}`);
-      const wanted = Math.max(
-        cost,
-        leaseSize(Math.min(...checks.map((check) => check.limitPerMinute))),
-      );
-      try {
-        const grant = await lease(
-          keys.length,
-          ...keys,
-          WINDOW_MS + 1_000,
-          cost,
-          wanted,
-          ...checks.map((check) => check.limitPerMinute),
-        );
-        if (grant < cost) return { ok: false, retryAfterSeconds: current.retryAfterSeconds };
-        if (window === current.index) {
-          for (const check of checks) {
-            leased.set(check.key, (leased.get(check.key) ?? 0) + grant - cost);
-          }
-        }
-        return { ok: true };
-      } catch {
-        options.onFallback?.();
-        return fallback.takeSync(checks, cost);
-      }
+      for (const check of checks) leased.set(check.key, leased.get(check.key)! - cost);
+      return GRANTED;
     },
     async close() {},
   };

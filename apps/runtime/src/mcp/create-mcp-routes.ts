@@ -4,7 +4,7 @@ import type { TokenAuthenticator } from '../auth/create-token-authenticator';
 import type { OriginPolicy } from '../http/origin-policy';
 import { readBody } from '../http/read-body';
 import { sendBody } from '../http/send-body';
-import type { RateLimiter } from '../limits/rate-limiter';
+import type { RateLimitCheck, RateLimiter } from '../limits/rate-limiter';
 import type { Logger } from '../logger';
 import type { WorkspaceRegistry } from '../registry/create-workspace-registry';
 import type { Route } from '../router';
@@ -39,14 +39,21 @@ export interface McpRouteDeps extends DispatchDeps {
   readonly onTokenUsed?: (tokenId: string) => void;
 }
 
+// A caller's two budgets, built once per (cached) caller and workspace snapshot instead of two
+// key strings and three objects per request.
+const limitChecks = new WeakMap<object, { workspace: object; checks: readonly RateLimitCheck[] }>();
 function limits(
   workspace: { id: string; rateLimitPerMinute: number; tokenRateLimitPerMinute: number },
   caller: { limitKey: string },
-) {
-  return [
+): readonly RateLimitCheck[] {
+  const cached = limitChecks.get(caller);
+  if (cached !== undefined && cached.workspace === workspace) return cached.checks;
+  const checks = [
     { key: `ws:${workspace.id}`, limitPerMinute: workspace.rateLimitPerMinute },
     { key: `tok:${caller.limitKey}`, limitPerMinute: workspace.tokenRateLimitPerMinute },
   ];
+  limitChecks.set(caller, { workspace, checks });
+  return checks;
 }
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,38}[a-z0-9]$/;
@@ -120,10 +127,13 @@ export function createMcpRoutes(deps: McpRouteDeps): Route[] {
     const slug = params.slug ?? '';
     let caller: Awaited<ReturnType<TokenAuthenticator['authenticate']>>;
     let snapshot: Awaited<ReturnType<WorkspaceRegistry['bySlug']>>;
+    // Token and workspace come from memory once cached: awaited only when a lookup is pending.
     try {
-      caller = await deps.tokens.authenticate(req.headers.authorization);
+      const authenticated = deps.tokens.authenticate(req.headers.authorization);
+      caller = authenticated instanceof Promise ? await authenticated : authenticated;
       if (caller === null || !SLUG.test(slug)) return unauthorized(res, headers);
-      snapshot = await deps.registry.bySlug(slug);
+      const found = deps.registry.bySlug(slug);
+      snapshot = found instanceof Promise ? await found : found;
     } catch (error) {
       logger.error('token or workspace lookup failed', { requestId, error });
       return answer(
@@ -142,7 +152,8 @@ export function createMcpRoutes(deps: McpRouteDeps): Route[] {
     const { workspace } = snapshot;
     if (caller.apiTokenId !== null) deps.onTokenUsed?.(caller.apiTokenId);
 
-    const verdict = await deps.rateLimiter.take(limits(workspace, caller));
+    const taken = deps.rateLimiter.take(limits(workspace, caller));
+    const verdict = taken instanceof Promise ? await taken : taken;
     if (!verdict.ok) {
       headers['retry-after'] = String(verdict.retryAfterSeconds);
       return answer(

@@ -125,6 +125,19 @@ function initialize(
   });
 }
 
+function mayRunScripts(context: McpRequestContext, toolName: string): boolean {
+  const loaded = context.snapshot.tools.get(toolName);
+  // Unknown or failed tools end before any script could run.
+  if (loaded === undefined || !loaded.ok) return false;
+  const tool = loaded.compiled;
+  return (
+    tool.kind === 'script' ||
+    tool.mappers.input !== undefined ||
+    tool.mappers.output !== undefined ||
+    tool.auth?.plugin === 'script'
+  );
+}
+
 async function callTool(
   deps: DispatchDeps,
   context: McpRequestContext,
@@ -151,7 +164,11 @@ async function callTool(
       },
       deps.ports,
     );
-  const outcome = deps.captureConsole ? await deps.captureConsole.run(lines, run) : await run();
+  // Console capture (an AsyncLocalStorage scope) only for a call that may run a script.
+  const outcome =
+    deps.captureConsole && mayRunScripts(context, name)
+      ? await deps.captureConsole.run(lines, run)
+      : await run();
   deps.onToolCall(context, name, args, outcome, lines);
   const response = outcome.response;
   return response.kind === 'result'

@@ -21,22 +21,25 @@ import { StageRunner } from './stage-runner';
 import type { ToolCallOutcome } from './tool-call-outcome';
 import type { ToolCallRequest } from './tool-call-request';
 
+// Stages that may await are awaited only when they returned a promise: a statement call's
+// stages mostly finish synchronously, and each needless await is a promise and a microtask turn.
 async function runStages(state: CallState, ports: PipelinePorts, run: StageRunner): Promise<void> {
   const { tool } = state;
   if (tool.auth !== undefined) await run.run('auth', () => authenticate(state, ports));
-  await run.run('input_transform', () => transformInput(state, ports));
-  await run.run('input_validation', () => validateCallInputs(state));
+  const step = run.run('input_transform', () => transformInput(state, ports));
+  if (step instanceof Promise) await step;
+  run.sync('input_validation', () => validateCallInputs(state));
   if (tool.kind === 'statement') {
     if (tool.statementSecrets.length > 0) {
       await run.run('env_substitution', () => substituteEnv(state, ports));
     }
-    await run.run('input_substitution', () => substituteInputs(state));
+    run.sync('input_substitution', () => substituteInputs(state));
     const caching =
       ports.cache !== undefined && resolveCacheTtl(tool, state.request.workspace) !== undefined;
     if (caching) await run.run('cache_check', () => checkCache(state, ports));
     if (!state.cacheHit) await run.run('connector', () => executeConnector(state, ports));
     if (caching && state.cacheHit === false)
-      await run.run('cache_store', () => storeCache(state, ports));
+      run.sync('cache_store', () => storeCache(state, ports));
   } else {
     if (tool.declaredSecrets.length > 0) {
       await run.run('env_substitution', () => substituteEnv(state, ports));
@@ -46,7 +49,7 @@ async function runStages(state: CallState, ports: PipelinePorts, run: StageRunne
   if (tool.mappers.output !== undefined) {
     await run.run('output_transform', () => transformOutput(state, ports));
   }
-  await run.run('serialization', () => serializeResponse(state));
+  run.sync('serialization', () => serializeResponse(state));
 }
 
 /**
@@ -75,7 +78,8 @@ export async function executeToolCall(
   let tool: CompiledTool | undefined;
   let state: CallState | undefined;
   try {
-    tool = await run.run('resolve', () => resolveTool(request, ports));
+    const resolved = run.run('resolve', () => resolveTool(request, ports));
+    tool = resolved instanceof Promise ? await resolved : resolved;
     state = createCallState(request, tool);
     await runStages(state, ports, run);
     const totalMs = clock.now() - started;

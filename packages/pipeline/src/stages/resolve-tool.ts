@@ -7,17 +7,21 @@ import type { PipelinePorts } from '../ports/pipeline-ports';
  * Stage 1 — tool resolution: the name → its compiled definition. A tool the calling token may
  * not use answers exactly like one that does not exist (-32601), so discovery leaks nothing.
  */
-export async function resolveTool(
+export function resolveTool(
   request: ToolCallRequest,
   ports: PipelinePorts,
-): Promise<CompiledTool> {
+): CompiledTool | Promise<CompiledTool> {
   const { token } = request.caller;
   const allowed = token.tools === 'all' || token.tools.includes(request.toolName);
-  const tool = allowed ? await ports.tools.get(request.workspace.id, request.toolName) : undefined;
-  if (tool === undefined) {
-    throw new PipelineError('TOOL_NOT_FOUND', 'resolve', `tool '${request.toolName}' not found`, {
-      tool: request.toolName,
-    });
-  }
-  return tool;
+  if (!allowed) return notFound(request);
+  const tool = ports.tools.get(request.workspace.id, request.toolName);
+  // The registry answers from memory once a workspace is loaded: no await then.
+  if (tool instanceof Promise) return tool.then((found) => found ?? notFound(request));
+  return tool ?? notFound(request);
+}
+
+function notFound(request: ToolCallRequest): never {
+  throw new PipelineError('TOOL_NOT_FOUND', 'resolve', `tool '${request.toolName}' not found`, {
+    tool: request.toolName,
+  });
 }

@@ -11,11 +11,23 @@ const NO_ENV: Readonly<Record<string, string>> = Object.freeze({});
  * Stage 3 — input transform: arguments must be a JSON object; `mappers.input` (when set) gets
  * `{ inputs, tool }` and its return value, which must be an object too, replaces them.
  */
-export async function transformInput(state: CallState, ports: PipelinePorts): Promise<CallState> {
+export function transformInput(
+  state: CallState,
+  ports: PipelinePorts,
+): CallState | Promise<CallState> {
   const { tool } = state;
   state.args = requireArgumentsObject(state.request.arguments, tool.name);
   const mapper = tool.mappers.input;
   if (mapper === undefined) return state;
+  return applyInputMapper(state, ports, mapper);
+}
+
+async function applyInputMapper(
+  state: CallState,
+  ports: PipelinePorts,
+  mapper: NonNullable<CallState['tool']['mappers']['input']>,
+): Promise<CallState> {
+  const { tool } = state;
   const mapped = await runScript(state, ports, {
     role: 'input_mapper',
     script: mapper,
