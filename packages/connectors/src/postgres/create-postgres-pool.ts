@@ -13,15 +13,15 @@ import { LimitedQuery } from './limited-query';
 const INT8 = 20;
 const DATE = 1082;
 const TIMESTAMP = 1114;
+const parseInt8 = (text: string) => {
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : text;
+};
+const asText = (text: string) => text;
 const types = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === INT8) {
-      return (text: string) => {
-        const value = Number(text);
-        return Number.isSafeInteger(value) ? value : text;
-      };
-    }
-    if (oid === DATE || oid === TIMESTAMP) return (text: string) => text;
+    if (oid === INT8) return parseInt8;
+    if (oid === DATE || oid === TIMESTAMP) return asText;
     return pg.types.getTypeParser(oid, format);
   },
 };

@@ -18,6 +18,9 @@ interface WireConnection {
 interface ResultParser {
   rows: unknown[];
   command: string | null;
+  fields: unknown[];
+  _parsers: unknown[] | undefined;
+  _prebuiltEmptyResultObject: object | null;
   addFields(fields: unknown[]): void;
   parseRow(fields: unknown[]): unknown;
   addCommandComplete(msg: unknown): void;
@@ -49,6 +52,23 @@ export function statementName(text: string): string {
 // type", 0A000; the pool then discards the connection), so a description stays true for the
 // statement's life on its connection: later calls skip Describe (pgx does the same).
 const descriptions = new WeakMap<WireConnection, Map<string, unknown[]>>();
+
+// What pg's Result.addFields derives from a row description (a type parser per column and an
+// empty row object), kept per cached description: the same statement on the same connection
+// then reuses them instead of looking up parsers and building the row template on every call.
+// The client sets the Result's type overrides before submit, and every pool shares one set.
+const prepared = new WeakMap<unknown[], { parsers: unknown[] | undefined; empty: object | null }>();
+function useFields(result: ResultParser, fields: unknown[]): void {
+  const cached = prepared.get(fields);
+  if (cached === undefined) {
+    result.addFields(fields);
+    prepared.set(fields, { parsers: result._parsers, empty: result._prebuiltEmptyResultObject });
+    return;
+  }
+  result.fields = fields;
+  result._parsers = cached.parsers;
+  result._prebuiltEmptyResultObject = cached.empty;
+}
 
 const toWire = (value: Param): string | null =>
   value === null ? null : typeof value === 'string' ? value : String(value);
@@ -108,7 +128,7 @@ export class LimitedQuery {
         connection.describe({ type: 'P', name: '' });
         this.describing = known;
       } else if (fields.length > 0) {
-        this._result.addFields(fields);
+        useFields(this._result, fields);
       }
       connection.execute({ portal: '', rows: this.limit });
       connection.sync();
