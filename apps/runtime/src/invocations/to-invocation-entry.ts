@@ -4,6 +4,10 @@ import type { ConsoleEntry } from '@toolplane/sandbox';
 import type { McpRequestContext } from '../mcp/mcp-context';
 
 const PREVIEW_CHARS = 4_096;
+// Most calls print nothing: one shared (never changed) empty list for all of them.
+const NO_CONSOLE: InvocationInput['console'] = Object.freeze(
+  [],
+) as unknown as InvocationInput['console'];
 const SECRET_KEY = /pass(word)?|secret|token|authori[sz]ation|api[-_]?key|credential/i;
 
 /** One tools/call as the invocation log records it. Payloads only when the workspace says so. */
@@ -30,7 +34,10 @@ export function toInvocationEntry(
     durationMs: outcome.totalMs,
     stageTimings: roundTimings(outcome.timings),
     cacheHit: outcome.cacheHit === true,
-    console: console.map((line) => ({ level: line.level, message: line.message })),
+    console:
+      console.length === 0
+        ? NO_CONSOLE
+        : console.map((line) => ({ level: line.level, message: line.message })),
     requestId: context.requestId,
     createdAt: new Date(),
   };
