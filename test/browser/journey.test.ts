@@ -2,7 +2,8 @@
 // never a downloaded browser), against a real runtime and a real tenant database:
 // sign up → workspace → PostgreSQL connector → secret → statement tool with an input → run it in
 // the playground → token on the Connect page → MCP SDK call with the configuration the page
-// shows → the call in Activity → revoke the token → the next call is refused.
+// shows → the call in Activity → a refused token create keeps the name and expiry chosen →
+// revoke the token → the next call is refused → an inline auth block survives an editor save.
 // Screenshots of each main page land in test/browser/artifacts/.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -231,6 +232,16 @@ describe.skipIf(reason !== null)('a new user’s journey through the dashboard',
     await page.waitForURL(/\/activity\/call_/);
     await shot('06-activity-detail');
 
+    // A refused create (a chosen-tools token with no tool) keeps the name and expiry chosen.
+    await page.goto(`${base}/w/${slug}/tokens`);
+    await page.fill('input[name=name]', 'Nightly export');
+    await page.selectOption('select[name=expiresInDays]', 'never');
+    await page.check('input[name=allTools][value=chosen]');
+    await page.click('button:has-text("Create token")');
+    await page.waitForSelector('text=Choose at least one tool');
+    expect(await page.inputValue('input[name=name]')).toBe('Nightly export');
+    expect(await page.inputValue('select[name=expiresInDays]')).toBe('never');
+
     // Revoke the token on the tokens page; the next call is refused.
     await page.goto(`${base}/w/${slug}/tokens`);
     await shot('07-tokens');
@@ -238,6 +249,50 @@ describe.skipIf(reason !== null)('a new user’s journey through the dashboard',
     await page.waitForSelector('text=Revoked');
     await page.waitForTimeout(1200); // revocation reaches every replica within a second
     await expect(mcpCall(server)).rejects.toThrow();
+
+    // A tool with an inline auth block (written as before blocks were sealed): the editor names
+    // its plugin, never its key, and a save of another field keeps the block (now sealed).
+    const control = new pg.Client({ connectionString: fixture.database.url });
+    await control.connect();
+    try {
+      const INLINE_KEY = 'journey-inline-key-7f2c';
+      const {
+        rows: [tool],
+      } = await control.query<{ id: string }>(
+        `UPDATE tools SET auth_inline = $1::jsonb WHERE name = 'get_customer' RETURNING id`,
+        [JSON.stringify({ plugin: 'api_key', params: { value: INLINE_KEY, header: 'X-K' } })],
+      );
+      await page.goto(`${base}/w/${slug}/tools/${tool!.id}`);
+      const notice = page.getByTestId('inline-auth-notice');
+      expect(await notice.textContent()).toContain('api_key');
+      expect(await page.content()).not.toContain(INLINE_KEY);
+      expect(await page.isDisabled('#tool-policy')).toBe(true);
+      await notice.scrollIntoViewIfNeeded();
+      await shot('12-tool-inline-auth');
+      await page.fill('#tool-description', 'A customer by id, behind an inline key.');
+      await page.click('button:has-text("Save")');
+      // The page reloads the saved tool into a fresh editor, so wait on the stored version.
+      await expect
+        .poll(
+          async () =>
+            (await control.query('SELECT version FROM tools WHERE id = $1', [tool!.id])).rows[0]
+              ?.version,
+          { timeout: 20_000, interval: 250 },
+        )
+        .toBe(2);
+      const {
+        rows: [stored],
+      } = await control.query<{ auth_inline: { plugin: string; params: Record<string, unknown> } }>(
+        'SELECT auth_inline FROM tools WHERE id = $1',
+        [tool!.id],
+      );
+      expect(stored!.auth_inline).toMatchObject({ plugin: 'api_key', params: { header: 'X-K' } });
+      expect(JSON.stringify(stored)).toContain('$encrypted');
+      expect(JSON.stringify(stored)).not.toContain('[redacted]');
+      expect(JSON.stringify(stored)).not.toContain(INLINE_KEY);
+    } finally {
+      await control.end();
+    }
 
     // The remaining pages, for the record.
     for (const [name, path] of [

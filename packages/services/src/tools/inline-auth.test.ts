@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import {
+  createAuthPolicy,
   createTool as createToolRow,
   createUser,
   createWorkspace,
   getWorkspaceDataKey,
   openInlineAuth,
+  toolDefinitionOf,
 } from '@toolplane/db';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +16,7 @@ import { getTool, getToolHistory } from './get-tool';
 import { listTools } from './list-tools';
 import { rollbackTool } from './rollback-tool';
 import { updateTool } from './save-tool';
+import { submittedToolDraft, type ToolDraft } from './tool-draft';
 
 // A tool's inline auth block is sealed at rest; what the services show or audit holds neither
 // the key nor its ciphertext.
@@ -113,5 +116,131 @@ describe('inline auth credentials through the tool services', () => {
       }),
     );
     expect(JSON.stringify(audit.rows)).not.toMatch(/svc-(legacy-)?inline-key|\$encrypted/);
+  });
+});
+
+describe('an editor save of a tool with an inline auth block', () => {
+  const EDITOR_KEY = 'svc-editor-inline-key-41c9';
+
+  /** The stored block opened with the workspace key, on the tool and on its current version. */
+  async function storedBlock(toolId: string) {
+    const { rows } = await pool.query<{
+      auth_inline: unknown;
+      definition: { authInline: unknown };
+    }>(
+      `SELECT t.auth_inline, v.definition FROM tools t
+         JOIN tool_versions v ON v.tool_id = t.id AND v.version = t.version WHERE t.id = $1`,
+      [toolId],
+    );
+    const dataKey = await getWorkspaceDataKey(f.db, f.deps.keyring, ctx.workspace.id);
+    const row = rows[0]!;
+    return {
+      raw: JSON.stringify(row),
+      tool: openInlineAuth(row.auth_inline, dataKey, ctx.workspace.id, toolId),
+      version: openInlineAuth(row.definition.authInline, dataKey, ctx.workspace.id, toolId),
+    };
+  }
+
+  /** What the editor's save posts, as JSON through saveToolAction (typed loosely there too). */
+  const editorSave = (toolId: string, draft: ToolDraft, expectedVersion: number) =>
+    updateTool(ctx, toolId, { ...submittedToolDraft(draft), expectedVersion } as Parameters<
+      typeof updateTool
+    >[2]);
+
+  /** The draft the tool page hands the editor: the shown (redacted) tool's definition. */
+  async function editorDraft(toolId: string) {
+    const shown = await getTool(ctx, toolId);
+    return { draft: toolDefinitionOf(shown) as unknown as ToolDraft, version: shown.version };
+  }
+
+  it('keeps the sealed block, still opening to the same plugin and params, after editing another field', async () => {
+    const tool = await createToolRow(
+      f.db,
+      ctx.workspace.id,
+      {
+        name: 'inline_kept',
+        kind: 'script',
+        handlerSource: 'export default () => 1',
+        authInline: apiKey(EDITOR_KEY),
+      },
+      { keyring: f.deps.keyring },
+    );
+    const { draft, version } = await editorDraft(tool.id);
+    expect(draft.authInline).toEqual({
+      plugin: 'api_key',
+      params: { value: '[redacted]', header: 'X-K' },
+    });
+
+    const saved = await editorSave(
+      tool.id,
+      { ...draft, description: 'edited in the editor' },
+      version,
+    );
+    expect(saved).toMatchObject({ version: 2, description: 'edited in the editor' });
+    const stored = await storedBlock(tool.id);
+    expect(stored.tool).toEqual(apiKey(EDITOR_KEY));
+    expect(stored.version).toEqual(apiKey(EDITOR_KEY));
+    expect(stored.raw).not.toContain('[redacted]');
+    expect(stored.raw).not.toContain(EDITOR_KEY);
+  });
+
+  it('never writes the redacted placeholder over the credential', async () => {
+    const tool = await createToolRow(
+      f.db,
+      ctx.workspace.id,
+      {
+        name: 'inline_placeholder',
+        kind: 'script',
+        handlerSource: 'export default () => 1',
+        authInline: apiKey(EDITOR_KEY),
+      },
+      { keyring: f.deps.keyring },
+    );
+    const { draft, version } = await editorDraft(tool.id);
+    // The whole shown draft sent back, redacted block included (an API client's round trip).
+    await expect(
+      updateTool(ctx, tool.id, { ...draft, description: 'x', expectedVersion: version } as never),
+    ).rejects.toMatchObject({
+      code: 'INVALID',
+      fieldErrors: { authInline: expect.stringContaining('cannot be written from a draft') },
+    });
+    const stored = await storedBlock(tool.id);
+    expect(stored.tool).toEqual(apiKey(EDITOR_KEY));
+    expect(stored.raw).not.toContain('[redacted]');
+    expect((await getTool(ctx, tool.id)).version).toBe(1);
+  });
+
+  it('refuses a shared policy beside the inline block, and takes one once the block is removed', async () => {
+    const policy = await createAuthPolicy(f.db, f.deps.keyring, ctx.workspace.id, {
+      name: `shared-${randomBytes(3).toString('hex')}`,
+      plugin: 'api_key',
+      params: { value: 'svc-shared-policy-key', header: 'X-K' },
+    });
+    const tool = await createToolRow(
+      f.db,
+      ctx.workspace.id,
+      {
+        name: 'inline_to_policy',
+        kind: 'script',
+        handlerSource: 'export default () => 1',
+        authInline: apiKey(EDITOR_KEY),
+      },
+      { keyring: f.deps.keyring },
+    );
+    const { draft, version } = await editorDraft(tool.id);
+    await expect(
+      editorSave(tool.id, { ...draft, authPolicyId: policy.id }, version),
+    ).rejects.toMatchObject({
+      code: 'INVALID',
+      fieldErrors: { authPolicyId: expect.stringContaining('inline auth block (api_key)') },
+    });
+    expect((await storedBlock(tool.id)).tool).toEqual(apiKey(EDITOR_KEY));
+
+    const moved = await editorSave(
+      tool.id,
+      { ...draft, authInline: null, authPolicyId: policy.id },
+      version,
+    );
+    expect(moved).toMatchObject({ version: 2, authPolicyId: policy.id, authInline: null });
   });
 });

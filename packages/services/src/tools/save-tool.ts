@@ -13,7 +13,13 @@ import { workspaceDb } from '../authorization/workspace-db';
 import { parseInput } from '../parse-input';
 import { ServiceError } from '../service-error';
 import { loadDraftContext } from './load-draft-context';
-import { checkToolDraft, type DraftDiagnostic, type ToolDraft } from './tool-draft';
+import { redactInlineAuth } from './redact-inline-auth';
+import {
+  checkToolDraft,
+  type DraftDiagnostic,
+  inlineAuthPlugin,
+  type ToolDraft,
+} from './tool-draft';
 import { ZToolDraft } from './tool-draft-schema';
 
 /** INVALID with the first error per field, when the compiler finds errors (warnings pass). */
@@ -35,7 +41,7 @@ export async function createTool(
   input: z.input<typeof ZToolDraft>,
 ): Promise<Tool> {
   authorize(ctx, 'tool.create');
-  const draft = parseInput(ZToolDraft, input) as ToolDraft;
+  const draft = { ...parseInput(ZToolDraft, input), authInline: null } as ToolDraft;
   await assertCompiles(ctx, draft);
   return audited(
     ctx,
@@ -53,17 +59,36 @@ export async function createTool(
   );
 }
 
-/** Saves a new version on top of `expectedVersion`; a stale version is CONFLICT, never lost work. */
+/**
+ * Saves a new version on top of `expectedVersion`; a stale version is CONFLICT, never lost work.
+ * A draft without `authInline` keeps the stored inline auth block as it is (the data layer merges
+ * the patch over the row); `authInline: null` removes it.
+ */
 export async function updateTool(
   ctx: WorkspaceContext,
   toolId: string,
   input: z.input<typeof ZToolDraft> & { expectedVersion: number },
 ): Promise<Tool> {
   authorize(ctx, 'tool.update');
-  const draft = parseInput(ZToolDraft, input) as ToolDraft;
+  const { authInline, ...fields } = parseInput(ZToolDraft, input);
   const before = await getTool(workspaceDb(ctx), ctx.workspace.id, toolId);
   if (!before) throw new ServiceError('NOT_FOUND', 'Tool not found.');
-  await assertCompiles(ctx, draft);
+  const keptInline = authInline === undefined ? before.authInline : null;
+  // A tool has one auth block (spec: execution-pipeline, Authentication), and the converter
+  // would let the policy win silently: choosing a policy must remove the inline block explicitly.
+  if (keptInline !== null && fields.authPolicyId) {
+    throw new ServiceError('INVALID', 'Fix the errors before saving.', {
+      fieldErrors: {
+        authPolicyId: `The tool has an inline auth block (${inlineAuthPlugin(keptInline)}): remove it to use a shared policy.`,
+      },
+    });
+  }
+  // Compiled as the editor compiled it: the kept block with its credentials redacted.
+  await assertCompiles(ctx, {
+    ...fields,
+    authInline: redactInlineAuth(keptInline),
+  } as ToolDraft);
+  const patch = authInline === undefined ? fields : { ...fields, authInline: null };
   return audited(
     ctx,
     (tx) =>
@@ -71,7 +96,7 @@ export async function updateTool(
         tx,
         ctx.workspace.id,
         toolId,
-        { ...(draft as object), expectedVersion: input.expectedVersion } as never,
+        { ...patch, expectedVersion: input.expectedVersion } as never,
         { actorUserId: ctx.actor.userId, keyring: ctx.deps.keyring },
       ),
     (tool) => ({

@@ -44,7 +44,15 @@ export const ZToolDraft = z.object({
   outputMapperSource: nullableText(512 * 1024),
   outputMapperExport: identifier,
   authPolicyId: z.string().min(1).nullable().default(null),
-  authInline: z.null().default(null),
+  // Never a block: the editor and the API see an inline block with its credentials redacted, and
+  // a placeholder sent back would be sealed as the credential. Left out, the stored block stays
+  // as it is; null removes it (so the tool can move to a shared policy).
+  authInline: z
+    .null({
+      error:
+        'An inline auth block cannot be written from a draft: leave it out to keep the stored one, or send null to remove it.',
+    })
+    .optional(),
   cacheEnabled: z.boolean().default(false),
   cacheTtlSeconds: z
     .number()

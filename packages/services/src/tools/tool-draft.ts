@@ -15,7 +15,11 @@ export interface ToolInputDraft {
   default?: string | number | boolean;
 }
 
-/** A tool as the editor holds it: packages/db's definition shape (connector and policy by id). */
+/**
+ * A tool as the editor holds it: packages/db's definition shape (connector and policy by id).
+ * `authInline` is the stored inline auth block as services hand it out, credentials redacted:
+ * shown and compiled, never saved back (see submittedToolDraft).
+ */
 export interface ToolDraft {
   name: string;
   title: string | null;
@@ -90,6 +94,28 @@ export function emptyToolDraft(kind: 'statement' | 'script' = 'statement'): Tool
     legacyPlaceholders: false,
     enabled: true,
   };
+}
+
+/** What the editor posts to save a draft: ToolDraft with `authInline` left out or null. */
+export type SubmittedToolDraft = Omit<ToolDraft, 'authInline'> & { authInline?: null };
+
+/**
+ * The draft as the editor posts it. Its inline auth block holds `[redacted]` stand-ins, which
+ * the data layer would seal as the credential: it is left out, so the stored block stays as it
+ * is, and sent as null only when the user removed it.
+ */
+export function submittedToolDraft(draft: ToolDraft): SubmittedToolDraft {
+  const { authInline, ...fields } = draft;
+  return authInline === null ? { ...fields, authInline: null } : fields;
+}
+
+/** The plugin an inline auth block names, for notices and messages (never its parameters). */
+export function inlineAuthPlugin(authInline: unknown): string {
+  const plugin =
+    authInline !== null && typeof authInline === 'object' && !Array.isArray(authInline)
+      ? (authInline as { plugin?: unknown }).plugin
+      : undefined;
+  return typeof plugin === 'string' && plugin ? plugin : 'unknown plugin';
 }
 
 /**

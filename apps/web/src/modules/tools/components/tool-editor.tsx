@@ -4,6 +4,8 @@ import {
   checkToolDraft,
   type DraftContext,
   INPUT_TYPES,
+  inlineAuthPlugin,
+  submittedToolDraft,
   type ToolDraft,
   type ToolInputDraft,
 } from '@toolplane/services/tool-draft';
@@ -15,6 +17,7 @@ import { Field, fieldControlClassName } from '@/modules/ui/components/field';
 import { FormAlert } from '@/modules/ui/components/form-alert';
 import type { ActionState } from '../../server/action-state';
 import { createToolAction, saveToolAction } from '../actions';
+import { InlineAuthNotice } from './inline-auth-notice';
 
 const label = 'block text-sm font-medium text-zinc-800 dark:text-zinc-200';
 const small =
@@ -94,7 +97,7 @@ export function ToolEditor({
     if (readOnly) return;
     const form = new FormData();
     form.set('workspace', slug);
-    form.set('draft', JSON.stringify(draft));
+    form.set('draft', JSON.stringify(submittedToolDraft(draft)));
     if (toolId) {
       form.set('toolId', toolId);
       form.set('expectedVersion', String(currentVersion));
@@ -425,6 +428,20 @@ export function ToolEditor({
         className="grid gap-5 rounded-xl border border-zinc-200 bg-white p-5 shadow-xs sm:grid-cols-3 dark:border-zinc-800 dark:bg-zinc-900"
       >
         <legend className="sr-only">Behaviour</legend>
+        {initial.authInline !== null ? (
+          <InlineAuthNotice
+            plugin={inlineAuthPlugin(initial.authInline)}
+            removed={draft.authInline === null}
+            readOnly={readOnly}
+            onToggle={() =>
+              setDraft((d) =>
+                d.authInline === null
+                  ? { ...d, authInline: initial.authInline, authPolicyId: null }
+                  : { ...d, authInline: null },
+              )
+            }
+          />
+        ) : null}
         <Field
           id="tool-policy"
           name="authPolicyId"
@@ -436,9 +453,15 @@ export function ToolEditor({
               {...control}
               className={fieldControlClassName}
               value={draft.authPolicyId ?? ''}
+              // One auth block per tool: a policy only once the inline block is removed.
+              disabled={draft.authInline !== null}
               onChange={(e) => update('authPolicyId', e.target.value || null)}
             >
-              <option value="">None — any valid token</option>
+              <option value="">
+                {draft.authInline !== null
+                  ? `Inline block (${inlineAuthPlugin(draft.authInline)})`
+                  : 'None — any valid token'}
+              </option>
               {context.policies.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.name} ({p.plugin})
