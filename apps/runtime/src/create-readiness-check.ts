@@ -15,7 +15,7 @@ export interface ReadinessCheck {
 const DATABASE_TIMEOUT_MS = 2_000;
 // Reading the migrations folder and _prisma_migrations is heavier than SELECT 1, and it runs
 // only until it first succeeds. The migrator finds prisma/migrations relative to its own file;
-// dist/main.js sits at the same depth as packages/db/src, so the bundle resolves it the same way.
+// dist/runtime.js sits at the same depth as packages/db/src, so the bundle resolves it the same way.
 const MIGRATIONS_TIMEOUT_MS = 5_000;
 
 /**
