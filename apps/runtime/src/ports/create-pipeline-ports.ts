@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Tracer } from '@opentelemetry/api';
-import type { ConnectorPools } from '@toolplane/connectors';
+import type { ConnectorPools, PoolTarget } from '@toolplane/connectors';
 import { type Db, getConnectorCredentials, type Keyring } from '@toolplane/db';
 import {
   type CachePort,
@@ -12,6 +12,12 @@ import {
 } from '@toolplane/pipeline';
 import type { Logger } from '../logger';
 import type { WorkspaceRegistry } from '../registry/create-workspace-registry';
+import type { SnapshotConnector, WorkspaceSnapshot } from '../registry/workspace-snapshot';
+
+function existing(snapshot: WorkspaceSnapshot | null): WorkspaceSnapshot {
+  if (!snapshot) throw new Error('the workspace no longer exists');
+  return snapshot;
+}
 
 /** Used when a tool has no timeout at all (the workspace default is normally filled in). */
 const FALLBACK_TIMEOUT_MS = 10_000;
@@ -34,53 +40,66 @@ export function createPipelinePorts(deps: {
 }): PipelinePorts {
   const { registry, pools, db, keyring, logger } = deps;
 
-  async function snapshotOf(workspaceId: string) {
-    const snapshot = await registry.byId(workspaceId);
-    if (!snapshot) throw new Error('the workspace no longer exists');
-    return snapshot;
+  // Synchronous while the workspace is cached: no promise per port call on the request path.
+  function snapshotOf(workspaceId: string): WorkspaceSnapshot | Promise<WorkspaceSnapshot> {
+    const found = registry.byId(workspaceId);
+    return found instanceof Promise ? found.then(existing) : existing(found);
+  }
+
+  function compiledTool(snapshot: WorkspaceSnapshot, name: string) {
+    const loaded = snapshot.tools.get(name);
+    if (loaded === undefined) return undefined;
+    if (!loaded.ok) {
+      throw new PipelineError(
+        'DEFINITION_INVALID',
+        'resolve',
+        `tool '${name}' cannot run: ${loaded.problem}`,
+        { tool: name },
+      );
+    }
+    return loaded.compiled;
+  }
+
+  // One pool target per snapshot connector (its key, version and loader), not one per call.
+  const targets = new WeakMap<SnapshotConnector, PoolTarget>();
+  function poolTarget(workspaceId: string, connector: SnapshotConnector): PoolTarget {
+    let target = targets.get(connector);
+    if (target === undefined) {
+      target = {
+        key: `${workspaceId}:${connector.id}`,
+        version: connector.poolVersion,
+        async load() {
+          const credentials = await getConnectorCredentials(db, keyring, workspaceId, connector.id);
+          return {
+            type: credentials.type,
+            url: credentials.url,
+            options: (credentials.options ?? {}) as Record<string, unknown>,
+          };
+        },
+      };
+      targets.set(connector, target);
+    }
+    return target;
   }
 
   return {
     tools: {
-      async get(workspaceId, name) {
-        const loaded = (await snapshotOf(workspaceId)).tools.get(name);
-        if (loaded === undefined) return undefined;
-        if (!loaded.ok) {
-          throw new PipelineError(
-            'DEFINITION_INVALID',
-            'resolve',
-            `tool '${name}' cannot run: ${loaded.problem}`,
-            { tool: name },
-          );
-        }
-        return loaded.compiled;
+      get(workspaceId, name) {
+        const snapshot = snapshotOf(workspaceId);
+        return snapshot instanceof Promise
+          ? snapshot.then((found) => compiledTool(found, name))
+          : compiledTool(snapshot, name);
       },
     },
     connectors: {
       async execute(request: ConnectorRequest) {
-        const snapshot = await snapshotOf(request.workspaceId);
+        const found = snapshotOf(request.workspaceId);
+        const snapshot = found instanceof Promise ? await found : found;
         const connector = snapshot.connectors.get(request.connector);
         if (!connector) throw new Error(`connector '${request.connector}' does not exist`);
-        const workspaceId = request.workspaceId;
         const timeoutMs = request.timeoutMs ?? FALLBACK_TIMEOUT_MS;
         return pools.run(
-          {
-            key: `${workspaceId}:${connector.id}`,
-            version: connector.poolVersion,
-            async load() {
-              const credentials = await getConnectorCredentials(
-                db,
-                keyring,
-                workspaceId,
-                connector.id,
-              );
-              return {
-                type: credentials.type,
-                url: credentials.url,
-                options: (credentials.options ?? {}) as Record<string, unknown>,
-              };
-            },
-          },
+          poolTarget(request.workspaceId, connector),
           request.type === 'redis'
             ? {
                 type: 'redis',

@@ -8,10 +8,14 @@ import {
 import { loadWorkspaceSnapshot } from './load-workspace-snapshot';
 import type { WorkspaceSnapshot } from './workspace-snapshot';
 
+// A cached snapshot is answered synchronously (every request asks, and nearly every request finds
+// it); a promise only while it is loaded.
+type MaybeSnapshot = WorkspaceSnapshot | null | Promise<WorkspaceSnapshot | null>;
+
 export interface WorkspaceRegistry {
   /** The workspace behind `/t/<slug>/mcp`; null when there is none. */
-  bySlug(slug: string): Promise<WorkspaceSnapshot | null>;
-  byId(workspaceId: string): Promise<WorkspaceSnapshot | null>;
+  bySlug(slug: string): MaybeSnapshot;
+  byId(workspaceId: string): MaybeSnapshot;
   /** Drops what is cached for a workspace (a change was announced). */
   invalidate(workspaceId: string): void;
   /** Drops everything (the change listener reconnected: announcements may have been missed). */
@@ -84,13 +88,13 @@ export function createWorkspaceRegistry(options: {
   }
 
   return {
-    async bySlug(slug) {
+    bySlug(slug) {
       const id = slugToId.get(slug);
       const cached = id === undefined ? undefined : fresh(byId.get(id));
       if (cached) return cached;
       return load(`slug:${slug}`, () => getWorkspaceBySlug(db, slug));
     },
-    async byId(workspaceId) {
+    byId(workspaceId) {
       const cached = fresh(byId.get(workspaceId));
       if (cached) return cached;
       return load(`id:${workspaceId}`, () => getWorkspace(db, workspaceId));
