@@ -193,6 +193,104 @@ describe('API tokens', () => {
   });
 });
 
+describe('token refusals', () => {
+  it('keeps what was typed, with the expiry, when the expiry or the service refuses', async () => {
+    const { createTokenAction } = await import('../tokens/actions');
+    current = users.admin;
+    const badExpiry = await createTokenAction(
+      {},
+      form({ workspace: SLUG, name: 'CI', scopes: 'a b', expiresInDays: '9999' }),
+    );
+    expect(badExpiry).toEqual({
+      code: 'INVALID',
+      fieldErrors: { expiresInDays: 'Choose an expiry.' },
+      values: { name: 'CI', scopes: 'a b', allTools: 'all', expiresInDays: '9999' },
+    });
+    const nameless = await createTokenAction(
+      {},
+      form({ workspace: SLUG, name: ' ', allTools: 'chosen', expiresInDays: '7' }),
+    );
+    expect(nameless).toMatchObject({
+      code: 'INVALID',
+      values: { name: ' ', scopes: '', allTools: 'chosen', expiresInDays: '7' },
+      formMessage: { tone: 'error', text: 'Check the highlighted fields.' },
+    });
+    expect(nameless.ok).toBeUndefined();
+  });
+});
+
+describe('tools', () => {
+  const script = { kind: 'script', handlerSource: 'export default () => 1' };
+
+  it('creates a tool and saves a new version of it', async () => {
+    const { createToolAction, saveToolAction } = await import('../tools/actions');
+    current = users.editor;
+    const created = await createToolAction(
+      {},
+      form({ workspace: SLUG, draft: JSON.stringify({ ...script, name: 'one' }) }),
+    );
+    expect(created, JSON.stringify(created)).toMatchObject({
+      ok: true,
+      data: { version: 1 },
+      formMessage: { tone: 'success', text: 'Created version 1.' },
+    });
+    const { id } = created.data as { id: string };
+    const saved = await saveToolAction(
+      {},
+      form({
+        workspace: SLUG,
+        toolId: id,
+        expectedVersion: '1',
+        draft: JSON.stringify({ ...script, name: 'one', description: 'The number one.' }),
+      }),
+    );
+    expect(saved, JSON.stringify(saved)).toMatchObject({
+      ok: true,
+      data: { id, version: 2 },
+      formMessage: { tone: 'success', text: 'Saved version 2.' },
+    });
+  }, 20_000);
+
+  it('answers a refused draft, an unknown tool and a viewer with the service error', async () => {
+    const { createToolAction, saveToolAction } = await import('../tools/actions');
+    current = users.editor;
+    const invalid = await createToolAction(
+      {},
+      form({ workspace: SLUG, draft: JSON.stringify({ ...script, name: 'get user' }) }),
+    );
+    expect(invalid).toMatchObject({
+      ok: false,
+      code: 'INVALID',
+      formMessage: { tone: 'error', text: 'Check the highlighted fields.' },
+    });
+    expect(Object.keys(invalid.fieldErrors ?? {})).toEqual(['name']);
+    const missing = await saveToolAction(
+      {},
+      form({
+        workspace: SLUG,
+        toolId: 'tool_missing',
+        expectedVersion: '1',
+        draft: JSON.stringify({ ...script, name: 'two' }),
+      }),
+    );
+    expect(missing).toEqual({
+      ok: false,
+      code: 'NOT_FOUND',
+      fieldErrors: {},
+      formMessage: { tone: 'error', text: 'Tool not found.' },
+    });
+    current = users.viewer;
+    expect(
+      (
+        await createToolAction(
+          {},
+          form({ workspace: SLUG, draft: JSON.stringify({ ...script, name: 'three' }) }),
+        )
+      ).code,
+    ).toBe('FORBIDDEN');
+  });
+});
+
 describe('settings', () => {
   it('saves settings at the loaded version, refuses a stale one, and validates fields', async () => {
     const { updateSettingsAction } = await import('../settings/actions');
