@@ -141,6 +141,20 @@ describe('an editor save of a tool with an inline auth block', () => {
     };
   }
 
+  /** A script tool whose inline api_key block holds EDITOR_KEY (sealed by the data layer). */
+  const scriptToolWithInlineKey = (name: string) =>
+    createToolRow(
+      f.db,
+      ctx.workspace.id,
+      {
+        name,
+        kind: 'script',
+        handlerSource: 'export default () => 1',
+        authInline: apiKey(EDITOR_KEY),
+      },
+      { keyring: f.deps.keyring },
+    );
+
   /** What the editor's save posts, as JSON through saveToolAction (typed loosely there too). */
   const editorSave = (toolId: string, draft: ToolDraft, expectedVersion: number) =>
     updateTool(ctx, toolId, { ...submittedToolDraft(draft), expectedVersion } as Parameters<
@@ -154,17 +168,7 @@ describe('an editor save of a tool with an inline auth block', () => {
   }
 
   it('keeps the sealed block, still opening to the same plugin and params, after editing another field', async () => {
-    const tool = await createToolRow(
-      f.db,
-      ctx.workspace.id,
-      {
-        name: 'inline_kept',
-        kind: 'script',
-        handlerSource: 'export default () => 1',
-        authInline: apiKey(EDITOR_KEY),
-      },
-      { keyring: f.deps.keyring },
-    );
+    const tool = await scriptToolWithInlineKey('inline_kept');
     const { draft, version } = await editorDraft(tool.id);
     expect(draft.authInline).toEqual({
       plugin: 'api_key',
@@ -185,17 +189,7 @@ describe('an editor save of a tool with an inline auth block', () => {
   });
 
   it('never writes the redacted placeholder over the credential', async () => {
-    const tool = await createToolRow(
-      f.db,
-      ctx.workspace.id,
-      {
-        name: 'inline_placeholder',
-        kind: 'script',
-        handlerSource: 'export default () => 1',
-        authInline: apiKey(EDITOR_KEY),
-      },
-      { keyring: f.deps.keyring },
-    );
+    const tool = await scriptToolWithInlineKey('inline_placeholder');
     const { draft, version } = await editorDraft(tool.id);
     // The whole shown draft sent back, redacted block included (an API client's round trip).
     await expect(
@@ -216,17 +210,7 @@ describe('an editor save of a tool with an inline auth block', () => {
       plugin: 'api_key',
       params: { value: 'svc-shared-policy-key', header: 'X-K' },
     });
-    const tool = await createToolRow(
-      f.db,
-      ctx.workspace.id,
-      {
-        name: 'inline_to_policy',
-        kind: 'script',
-        handlerSource: 'export default () => 1',
-        authInline: apiKey(EDITOR_KEY),
-      },
-      { keyring: f.deps.keyring },
-    );
+    const tool = await scriptToolWithInlineKey('inline_to_policy');
     const { draft, version } = await editorDraft(tool.id);
     await expect(
       editorSave(tool.id, { ...draft, authPolicyId: policy.id }, version),
