@@ -241,6 +241,13 @@ describe.skipIf(reason !== null)('a new user’s journey through the dashboard',
     await page.waitForSelector('text=Choose at least one tool');
     expect(await page.inputValue('input[name=name]')).toBe('Nightly export');
     expect(await page.inputValue('select[name=expiresInDays]')).toBe('never');
+    // …and the tools that were ticked, when the refusal is about something else (a blank name).
+    await page.fill('input[name=name]', '   ');
+    await page.check('input[name=toolNames][value=get_customer]');
+    await page.click('button:has-text("Create token")');
+    await page.waitForSelector('text=Name the token');
+    expect(await page.isChecked('input[name=toolNames][value=get_customer]')).toBe(true);
+    expect(await page.isChecked('input[name=allTools][value=chosen]')).toBe(true);
 
     // Revoke the token on the tokens page; the next call is refused.
     await page.goto(`${base}/w/${slug}/tokens`);

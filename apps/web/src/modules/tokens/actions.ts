@@ -27,6 +27,8 @@ export const createTokenAction = defineWorkspaceAction('token.create', async (ct
     name: form.name,
     scopes: form.scopes.join(' '),
     allTools: form.allTools ? 'all' : 'chosen',
+    // Tool names are single words (the tool-name rule), so a space joins them safely.
+    toolNames: form.toolNames.join(' '),
   };
   return createTokenState(
     formData,

@@ -20,11 +20,18 @@ export function CreateTokenForm({
   const form = useCreateTokenForm(createTokenAction);
   const { state, formRef } = form;
   const [chosen, setChosen] = useState(false);
+  // A refused create keeps the tools choice and the tools that were ticked: React resets the
+  // form after every action, which puts each radio and checkbox back to its default, so the
+  // defaults are what was sent (`values`), and the shown list follows them.
+  const sentChosen = state.values?.allTools === 'chosen';
+  const ticked = new Set(state.values?.toolNames?.split(' ') ?? []);
   useEffect(() => {
     if (state.ok && state.data) {
       formRef.current?.reset();
       setChosen(false);
       onCreated?.(state.data);
+    } else if (state.values) {
+      setChosen(state.values.allTools === 'chosen');
     }
   }, [state, formRef, onCreated]);
   return (
@@ -42,7 +49,7 @@ export function CreateTokenForm({
               type="radio"
               name="allTools"
               value="all"
-              checked={!chosen}
+              defaultChecked={!sentChosen}
               onChange={() => setChosen(false)}
               className="accent-accent-600"
             />
@@ -53,7 +60,7 @@ export function CreateTokenForm({
               type="radio"
               name="allTools"
               value="chosen"
-              checked={chosen}
+              defaultChecked={sentChosen}
               onChange={() => setChosen(true)}
               className="accent-accent-600"
             />
@@ -71,6 +78,7 @@ export function CreateTokenForm({
                     type="checkbox"
                     name="toolNames"
                     value={name}
+                    defaultChecked={ticked.has(name)}
                     className="accent-accent-600"
                   />
                   {name}
