@@ -204,15 +204,27 @@ describe('token refusals', () => {
     expect(badExpiry).toEqual({
       code: 'INVALID',
       fieldErrors: { expiresInDays: 'Choose an expiry.' },
-      values: { name: 'CI', scopes: 'a b', allTools: 'all', expiresInDays: '9999' },
+      values: { name: 'CI', scopes: 'a b', allTools: 'all', toolNames: '', expiresInDays: '9999' },
     });
     const nameless = await createTokenAction(
       {},
-      form({ workspace: SLUG, name: ' ', allTools: 'chosen', expiresInDays: '7' }),
+      form({
+        workspace: SLUG,
+        name: ' ',
+        allTools: 'chosen',
+        toolNames: 'get_user',
+        expiresInDays: '7',
+      }),
     );
     expect(nameless).toMatchObject({
       code: 'INVALID',
-      values: { name: ' ', scopes: '', allTools: 'chosen', expiresInDays: '7' },
+      values: {
+        name: ' ',
+        scopes: '',
+        allTools: 'chosen',
+        toolNames: 'get_user',
+        expiresInDays: '7',
+      },
       formMessage: { tone: 'error', text: 'Check the highlighted fields.' },
     });
     expect(nameless.ok).toBeUndefined();
