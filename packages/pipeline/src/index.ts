@@ -52,6 +52,7 @@ export {
   toMcpTool,
   type ValueRef,
 } from './compile';
+export { runsScripts } from './compile/runs-scripts';
 export type { ErrorStyle } from './errors/error-style';
 export {
   JSON_RPC_METHOD_NOT_FOUND,
@@ -85,6 +86,7 @@ export type {
   ToolCallRequest,
   WorkspaceSettings,
 } from './pipeline/tool-call-request';
+export { type MaybePromise, thenMaybe } from './ports/maybe-promise';
 export type {
   CachePort,
   ClockPort,

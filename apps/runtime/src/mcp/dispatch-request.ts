@@ -1,4 +1,9 @@
-import { executeToolCall, type PipelinePorts, type ToolCallOutcome } from '@toolplane/pipeline';
+import {
+  executeToolCall,
+  type PipelinePorts,
+  runsScripts,
+  type ToolCallOutcome,
+} from '@toolplane/pipeline';
 import type { ConsoleEntry } from '@toolplane/sandbox';
 import type { ConsoleCapture } from '../ports/create-sandbox-script-runner';
 import type { ToolListing } from '../registry/workspace-snapshot';
@@ -128,14 +133,8 @@ function initialize(
 function mayRunScripts(context: McpRequestContext, toolName: string): boolean {
   const loaded = context.snapshot.tools.get(toolName);
   // Unknown or failed tools end before any script could run.
-  if (loaded === undefined || !loaded.ok) return false;
-  const tool = loaded.compiled;
-  return (
-    tool.kind === 'script' ||
-    tool.mappers.input !== undefined ||
-    tool.mappers.output !== undefined ||
-    tool.auth?.plugin === 'script'
-  );
+  if (!loaded?.ok) return false;
+  return runsScripts(loaded.compiled);
 }
 
 async function callTool(

@@ -6,9 +6,11 @@ import {
   type CachePort,
   type ConnectorRequest,
   type JwksPort,
+  type MaybePromise,
   PipelineError,
   type PipelinePorts,
   type ScriptRunnerPort,
+  thenMaybe,
 } from '@toolplane/pipeline';
 import type { Logger } from '../logger';
 import type { WorkspaceRegistry } from '../registry/create-workspace-registry';
@@ -41,9 +43,8 @@ export function createPipelinePorts(deps: {
   const { registry, pools, db, keyring, logger } = deps;
 
   // Synchronous while the workspace is cached: no promise per port call on the request path.
-  function snapshotOf(workspaceId: string): WorkspaceSnapshot | Promise<WorkspaceSnapshot> {
-    const found = registry.byId(workspaceId);
-    return found instanceof Promise ? found.then(existing) : existing(found);
+  function snapshotOf(workspaceId: string): MaybePromise<WorkspaceSnapshot> {
+    return thenMaybe(registry.byId(workspaceId), existing);
   }
 
   function compiledTool(snapshot: WorkspaceSnapshot, name: string) {
@@ -85,10 +86,7 @@ export function createPipelinePorts(deps: {
   return {
     tools: {
       get(workspaceId, name) {
-        const snapshot = snapshotOf(workspaceId);
-        return snapshot instanceof Promise
-          ? snapshot.then((found) => compiledTool(found, name))
-          : compiledTool(snapshot, name);
+        return thenMaybe(snapshotOf(workspaceId), (snapshot) => compiledTool(snapshot, name));
       },
     },
     connectors: {

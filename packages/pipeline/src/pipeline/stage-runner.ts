@@ -21,18 +21,9 @@ export class StageRunner {
     private readonly tracing: CallTracing | undefined,
   ) {}
 
-  /** A stage that never awaits (validation, substitution, serialization). */
+  /** A stage that never awaits (validation, substitution, serialization): `run`, typed so. */
   sync<T>(stage: PipelineStage, fn: () => T): T {
-    const start = this.clock.now();
-    const span = this.tracing?.startStage(stage);
-    let value: T;
-    try {
-      value = fn();
-    } catch (error) {
-      throw this.failed(stage, start, span, error);
-    }
-    this.finished(stage, start, span);
-    return value;
+    return this.run(stage, fn) as T;
   }
 
   /** A stage that may await; answered synchronously when it did not. */

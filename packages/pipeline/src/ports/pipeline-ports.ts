@@ -3,7 +3,7 @@ import type { CompiledTool } from '../compile/compiled-tool';
 import type { InputValue } from '../inputs/input-type';
 import type { SqlParamType } from '../sql/compile-sql';
 
-type MaybePromise<T> = T | Promise<T>;
+import type { MaybePromise } from './maybe-promise';
 
 /** Compiled tool definitions of a workspace (cached by the runtime, invalidated on change). */
 export interface ToolRegistryPort {

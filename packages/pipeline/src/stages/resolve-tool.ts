@@ -1,6 +1,7 @@
 import type { CompiledTool } from '../compile/compiled-tool';
 import { PipelineError } from '../errors/pipeline-error';
 import type { ToolCallRequest } from '../pipeline/tool-call-request';
+import { thenMaybe } from '../ports/maybe-promise';
 import type { PipelinePorts } from '../ports/pipeline-ports';
 
 /**
@@ -14,10 +15,11 @@ export function resolveTool(
   const { token } = request.caller;
   const allowed = token.tools === 'all' || token.tools.includes(request.toolName);
   if (!allowed) return notFound(request);
-  const tool = ports.tools.get(request.workspace.id, request.toolName);
   // The registry answers from memory once a workspace is loaded: no await then.
-  if (tool instanceof Promise) return tool.then((found) => found ?? notFound(request));
-  return tool ?? notFound(request);
+  return thenMaybe(
+    ports.tools.get(request.workspace.id, request.toolName),
+    (found) => found ?? notFound(request),
+  );
 }
 
 function notFound(request: ToolCallRequest): never {

@@ -11,17 +11,8 @@ export function TokenExpiryField({
   defaultValue?: string | undefined;
   error?: string | undefined;
 }) {
-  // React applies a select's defaultValue only when it mounts, and resets the form after every
-  // action, refused ones included: without a new element for each new default, a refused submit
-  // would put the select back on the default it mounted with (90 days), not the user's choice.
   return (
-    <SelectField
-      key={defaultValue}
-      label="Expires"
-      name="expiresInDays"
-      defaultValue={defaultValue}
-      error={error}
-    >
+    <SelectField label="Expires" name="expiresInDays" defaultValue={defaultValue} error={error}>
       <option value="7">In 7 days</option>
       <option value="30">In 30 days</option>
       <option value="90">In 90 days</option>

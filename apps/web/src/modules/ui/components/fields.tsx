@@ -18,7 +18,15 @@ export function SelectField({
   return (
     <Field label={label} name={name} hint={hint} error={error}>
       {(control) => (
-        <select {...select} {...control} className={fieldControlClassName}>
+        // React applies a select's defaultValue only when it mounts, but resets the form after
+        // every action, refused ones included: a new element per default keeps what was sent
+        // (state.values) instead of the default it mounted with.
+        <select
+          key={String(select.defaultValue)}
+          {...select}
+          {...control}
+          className={fieldControlClassName}
+        >
           {children}
         </select>
       )}
